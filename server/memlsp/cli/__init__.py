@@ -1,0 +1,1 @@
+"""The ``memlsp`` command line: a thin layer over :mod:`memlsp.core`."""

@@ -1,0 +1,58 @@
+"""Entry point of the ``memlsp`` command: builds the parser from the command modules.
+
+Exit codes: 0 success; 1 the command ran and found problems (``doctor``, ``check``);
+2 the request was refused or invalid (bad arguments, not found, refused by policy).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..core.errors import MemlspError
+from . import demo_cmd, store_cmds
+
+COMMAND_MODULES = [store_cmds, demo_cmd]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="memlsp",
+        description=(
+            "Persistent, file-based memory for the AI chat in your editor. Notes are Markdown "
+            "files under $MEMLSP_HOME (default ~/.local/share/memlsp), one folder per project."
+        ),
+    )
+    parser.add_argument("--version", action="version", version=f"memlsp {_version()}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module in COMMAND_MODULES:
+        module.register(sub)
+    return parser
+
+
+def _version() -> str:
+    from .. import __version__
+
+    return __version__
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        return int(args.func(args) or 0)
+    except MemlspError as exc:
+        print(f"memlsp {args.command}: {exc} [{exc.reason}]", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

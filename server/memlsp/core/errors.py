@@ -1,0 +1,49 @@
+"""Typed errors of the core.
+
+Each error carries a stable, kebab-case ``reason`` (adapters map it to JSON-RPC
+``data.reason`` or a CLI exit code) and a message written for a person.
+"""
+
+from __future__ import annotations
+
+
+class MemlspError(Exception):
+    """Base class: ``reason`` is stable and machine-readable; ``str(err)`` is for people."""
+
+    reason: str = "error"
+
+    def __init__(self, message: str, *, reason: str | None = None, **details: object) -> None:
+        super().__init__(message)
+        if reason is not None:
+            self.reason = reason
+        self.details = details
+
+
+class NoteFormatError(MemlspError):
+    """A note file could not be parsed or failed validation."""
+
+    reason = "malformed-note"
+
+
+class InvalidNoteError(MemlspError):
+    """A note a caller asked to write is not valid (bad type, description too long...)."""
+
+    reason = "invalid-note"
+
+
+class NotFoundError(MemlspError):
+    reason = "not-found"
+
+
+class InvalidPathError(MemlspError):
+    reason = "invalid-path"
+
+
+class DurabilityError(MemlspError):
+    """An atomic write could not be completed; the previous file is untouched."""
+
+    reason = "write-failed"
+
+
+class LockTimeoutError(MemlspError):
+    reason = "lock-timeout"

@@ -1,0 +1,68 @@
+"""Turning a person's "remember this" into a note in the inbox (SPEC R3, R4, R10).
+
+The note lands in ``inbox/`` with ``source: remember`` and is recallable at once; a note
+with the same name or description is updated instead of duplicated.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from .errors import InvalidNoteError
+from .notes import NOTE_TYPES, Note, cut, iso, slugify, utcnow
+from .store import Scope, Store, WriteResult
+
+_USER = re.compile(r"^\s*(i am|i'm|i work|my role|my background|我是|我负责|我在)", re.I)
+_FEEDBACK = re.compile(
+    r"\b(don't|do not|never|always|prefer|instead of|rather than|stop|please use)\b|别|不要|总是|请用",
+    re.I,
+)
+_REFERENCE = re.compile(
+    r"https?://|\b(dashboard|runbook|tracker|board|channel|wiki|lives in|is tracked in)\b|看板|文档在",
+    re.I,
+)
+
+
+def guess_type(text: str) -> str:
+    """A transparent default when the caller gives no type (user > feedback > reference)."""
+    if _USER.search(text):
+        return "user"
+    if _FEEDBACK.search(text):
+        return "feedback"
+    if _REFERENCE.search(text):
+        return "reference"
+    return "project"
+
+
+def note_from_text(text: str, *, type_: str | None, source: str, now: dt.datetime) -> Note:
+    text = text.strip()
+    if not text:
+        raise InvalidNoteError("nothing to remember: the text is empty", reason="empty")
+    type_ = type_ or guess_type(text)
+    if type_ not in NOTE_TYPES:
+        raise InvalidNoteError(
+            f"type {type_!r} is not one of {', '.join(NOTE_TYPES)}", reason="bad-type"
+        )
+    first = text.splitlines()[0]
+    name = slugify(" ".join(first.split()[:8]) if " " in first else first[:24]) or "note"
+    return Note(
+        name=name,
+        description=cut(first, 150),
+        type=type_,
+        body=text,
+        meta={"created": iso(now), "source": source},
+    )
+
+
+def remember(
+    store: Store,
+    scope: Scope,
+    text: str,
+    *,
+    type_: str | None = None,
+    now: dt.datetime | None = None,
+) -> WriteResult:
+    now = now or utcnow()
+    note = note_from_text(text, type_=type_, source="remember", now=now)
+    return store.write_note(scope, note, section="inbox", now=now)

@@ -1,0 +1,421 @@
+"""The memory home on disk (SPEC R1, R3, R5, R6, R10): scopes, notes, the generated index.
+
+Layout of the home::
+
+    global/                         cross-project preferences
+    projects/<host>/<owner>/<repo>/ one folder per project identity (R2)
+
+and of each scope folder::
+
+    MEMORY.md        generated index (never edited by hand)
+    <name>.md        topic notes
+    inbox/<name>.md  new observations, recallable at once, consolidated by dream
+    sessions/*.md    session-end autosaves
+    archive/<run>/   inbox files a dream processed (not scanned as live notes)
+    .memlsp/         lock, state, journal, tombstones, audit, derived caches
+
+Files are the truth. Every write is atomic and every read-modify-write holds the scope's
+flock, so several processes can share one home. Scans never raise for a bad file: they
+report a :class:`Problem` with a stable reason and skip it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import os
+import stat as stat_mod
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import index as index_mod
+from .errors import InvalidPathError, NoteFormatError, NotFoundError
+from .fsutil import atomic_write, file_lock, is_temp_name
+from .identity import ProjectId, resolve_project
+from .notes import Note, iso, one_line, parse_note, parse_time, utcnow
+
+SECTIONS = ("", "inbox", "sessions")  # "" = topic notes at the scope's top level
+INDEX_NAME = "MEMORY.md"
+STATE_DIR = ".memlsp"
+LOCK_NAME = "lock"
+
+
+@dataclass(frozen=True)
+class Scope:
+    """A scope folder: ``kind`` is ``global`` or ``project``; ``rel`` is relative to home."""
+
+    kind: str
+    rel: str
+    root: Path
+
+    @property
+    def state_dir(self) -> Path:
+        return self.root / STATE_DIR
+
+    @property
+    def lock_path(self) -> Path:
+        return self.state_dir / LOCK_NAME
+
+    @property
+    def index_path(self) -> Path:
+        return self.root / INDEX_NAME
+
+
+@dataclass
+class Entry:
+    """A parsed note on disk."""
+
+    path: str  # relative to the memory home, with '/' separators
+    scope: Scope
+    section: str
+    file: Path
+    note: Note
+    bytes: int
+    mtime: float
+    sha256: str
+
+    @property
+    def scope_label(self) -> str:
+        return "session" if self.section == "sessions" else self.scope.kind
+
+    @property
+    def rel_in_scope(self) -> str:
+        return f"{self.section}/{self.file.name}" if self.section else self.file.name
+
+    @property
+    def timestamp(self) -> dt.datetime:
+        """When the note's content dates from: updated, else created, else the file time."""
+        return (
+            self.note.updated or self.note.created or dt.datetime.fromtimestamp(self.mtime, dt.UTC)
+        )
+
+    def age_days(self, now: dt.datetime | None = None) -> int:
+        now = now or utcnow()
+        return max(0, int((now - self.timestamp).total_seconds() // 86400))
+
+
+@dataclass
+class Problem:
+    path: str
+    reason: str
+    message: str
+    severity: str = "error"  # "error" = skipped; "warning" = used, but worth fixing
+
+
+@dataclass
+class ScanResult:
+    entries: list[Entry] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+
+@dataclass
+class WriteResult:
+    path: str
+    action: str  # "created" | "updated" | "unchanged"
+    entry: Entry
+
+
+def normalise_description(text: str) -> str:
+    return one_line(text).casefold().rstrip(".!。 ")
+
+
+class Store:
+    """The memory home. Cheap to create; caches parsed notes by (inode, mtime, size)."""
+
+    def __init__(self, home: Path | str) -> None:
+        self.home = Path(home).absolute()
+        self._cache: dict[Path, tuple[tuple[int, int, int], Entry | Problem]] = {}
+        self._cache_lock = threading.Lock()
+
+    # ---- scopes -------------------------------------------------------------------------
+    def global_scope(self) -> Scope:
+        return Scope("global", "global", self.home / "global")
+
+    def project_scope(
+        self, folder: Path | str | None = None, *, project: ProjectId | None = None
+    ) -> Scope:
+        project = project or resolve_project(folder)
+        rel = f"projects/{project.rel}"
+        return Scope("project", rel, self.home / rel)
+
+    def ensure_scope(self, scope: Scope) -> Scope:
+        for sub in ("inbox", "sessions", "archive", STATE_DIR):
+            (scope.root / sub).mkdir(parents=True, exist_ok=True)
+        return scope
+
+    def scopes(self) -> list[Scope]:
+        """Every scope folder that exists in the home, global first."""
+        found: list[Scope] = []
+        glob = self.global_scope()
+        if glob.root.is_dir():
+            found.append(glob)
+        projects = self.home / "projects"
+        if projects.is_dir():
+            for dirpath, dirnames, filenames in os.walk(projects):
+                if STATE_DIR in dirnames or INDEX_NAME in filenames:
+                    rel = Path(dirpath).relative_to(self.home).as_posix()
+                    found.append(Scope("project", rel, Path(dirpath)))
+                    dirnames[:] = []
+                    continue
+                dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        return found
+
+    def scope_of(self, rel_path: str) -> Scope:
+        """The scope that holds ``rel_path`` (relative to the home)."""
+        parts = rel_path.split("/")
+        if parts[0] == "global":
+            return self.global_scope()
+        if parts[0] == "projects":
+            for scope in self.scopes():
+                if scope.kind == "project" and rel_path.startswith(scope.rel + "/"):
+                    return scope
+        raise InvalidPathError(f"{rel_path!r} is not inside a scope of {self.home}")
+
+    # ---- reading ------------------------------------------------------------------------
+    def _note_files(self, scope: Scope) -> Iterator[tuple[str, Path]]:
+        for section in SECTIONS:
+            folder = scope.root / section if section else scope.root
+            try:
+                names = sorted(os.listdir(folder))
+            except (FileNotFoundError, NotADirectoryError):
+                continue
+            for name in names:
+                if not name.endswith(".md") or name.startswith(".") or is_temp_name(name):
+                    continue
+                if not section and name == INDEX_NAME:
+                    continue
+                yield section, folder / name
+
+    def rel(self, file: Path) -> str:
+        return file.relative_to(self.home).as_posix()
+
+    def load(self, scope: Scope, section: str, file: Path) -> Entry | Problem:
+        """Parse one file (cached by inode, mtime and size)."""
+        rel = self.rel(file)
+        try:
+            st = os.stat(file, follow_symlinks=False)
+        except FileNotFoundError:
+            return Problem(rel, "missing", "file disappeared while reading")
+        except OSError as exc:
+            return Problem(rel, "unreadable", f"cannot stat: {exc.strerror}")
+        if not stat_mod.S_ISREG(st.st_mode):
+            kind = "a symlink" if stat_mod.S_ISLNK(st.st_mode) else "not a regular file"
+            return Problem(rel, "not-a-file", f"{kind}; notes must be regular files")
+        key = (st.st_ino, st.st_mtime_ns, st.st_size)
+        with self._cache_lock:
+            hit = self._cache.get(file)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        result: Entry | Problem
+        if st.st_size > 256 * 1024:
+            result = Problem(rel, "too-large", f"file is {st.st_size} bytes (limit 256 KiB)")
+        else:
+            try:
+                with open(file, "rb") as fh:
+                    data = fh.read(256 * 1024 + 1)
+            except OSError as exc:
+                return Problem(rel, "unreadable", f"cannot read: {exc.strerror}")
+            try:
+                note = parse_note(data, stem=file.stem)
+                result = Entry(
+                    path=rel,
+                    scope=scope,
+                    section=section,
+                    file=file,
+                    note=note,
+                    bytes=len(data),
+                    mtime=st.st_mtime,
+                    sha256=hashlib.sha256(data).hexdigest(),
+                )
+            except NoteFormatError as exc:
+                result = Problem(rel, exc.reason, str(exc))
+        with self._cache_lock:
+            self._cache[file] = (key, result)
+        return result
+
+    def scan(self, scope: Scope) -> ScanResult:
+        out = ScanResult()
+        for section, file in self._note_files(scope):
+            item = self.load(scope, section, file)
+            if isinstance(item, Entry):
+                out.entries.append(item)
+                for text in item.note.problems:
+                    out.problems.append(Problem(item.path, "note-warning", text, "warning"))
+            elif item.reason != "missing":
+                out.problems.append(item)
+        return out
+
+    def scan_all(self) -> ScanResult:
+        out = ScanResult()
+        for scope in self.scopes():
+            res = self.scan(scope)
+            out.entries.extend(res.entries)
+            out.problems.extend(res.problems)
+        return out
+
+    def resolve_rel(self, rel_path: str) -> Path:
+        """A home-relative path to an absolute one, refusing anything that escapes home."""
+        if not rel_path or "\x00" in rel_path:
+            raise InvalidPathError("empty or NUL-containing path")
+        candidate = (self.home / rel_path).resolve()
+        if not candidate.is_relative_to(self.home.resolve()):
+            raise InvalidPathError(f"{rel_path!r} points outside the memory home")
+        return candidate
+
+    def read(self, rel_path: str) -> tuple[bytes, str]:
+        """The exact bytes of a file under the home and their SHA-256."""
+        path = self.resolve_rel(rel_path)
+        try:
+            data = path.read_bytes()
+        except (FileNotFoundError, IsADirectoryError, NotADirectoryError) as exc:
+            raise NotFoundError(f"no note at {rel_path}") from exc
+        return data, hashlib.sha256(data).hexdigest()
+
+    def find(self, name: str, scopes: list[Scope] | None = None) -> list[Entry]:
+        """Entries whose name (or home-relative path) is ``name``."""
+        hits = []
+        for scope in scopes or self.scopes():
+            for entry in self.scan(scope).entries:
+                if name in (entry.note.name, entry.path, entry.rel_in_scope, entry.file.stem):
+                    hits.append(entry)
+        return hits
+
+    # ---- writing ------------------------------------------------------------------------
+    def _match(self, entries: list[Entry], note: Note) -> Entry | None:
+        """R10: an existing topic/inbox note with the same name or the same description."""
+        wanted = normalise_description(note.description)
+        live = [e for e in entries if e.section in ("", "inbox")]
+        for entry in live:
+            if entry.note.name == note.name:
+                return entry
+        for entry in live:
+            if normalise_description(entry.note.description) == wanted:
+                return entry
+        return None
+
+    def write_note(
+        self,
+        scope: Scope,
+        note: Note,
+        *,
+        section: str = "inbox",
+        match_existing: bool = True,
+        now: dt.datetime | None = None,
+    ) -> WriteResult:
+        """Create the note, or update the matching one (check before write, R10)."""
+        note.validate()
+        if section not in SECTIONS:
+            raise InvalidPathError(f"unknown section {section!r}")
+        self.ensure_scope(scope)
+        now = now or utcnow()
+        with file_lock(scope.lock_path):
+            entries = self.scan(scope).entries
+            existing = self._match(entries, note) if match_existing else None
+            if existing is not None:
+                merged = dict(existing.note.meta)
+                merged.update({k: v for k, v in note.meta.items() if v not in (None, "", [])})
+                merged["created"] = (
+                    existing.note.meta.get("created") or note.meta.get("created") or iso(now)
+                )
+                merged["updated"] = iso(now)
+                new = Note(
+                    name=existing.note.name,
+                    description=note.description,
+                    type=note.type,
+                    body=note.body,
+                    meta=merged,
+                )
+                target = existing.file
+                if _same_content(new, existing.note):
+                    return WriteResult(existing.path, "unchanged", existing)
+                action = "updated"
+            else:
+                meta = dict(note.meta)
+                meta.setdefault("created", iso(now))
+                note.meta = meta
+                new = note
+                folder = scope.root / section if section else scope.root
+                target = folder / f"{note.name}.md"
+                if target.exists():
+                    # A different note already uses this file name: pick a free one.
+                    i = 2
+                    while (folder / f"{note.name}-{i}.md").exists():
+                        i += 1
+                    new.name = f"{note.name}-{i}"
+                    target = folder / f"{new.name}.md"
+                action = "created"
+            atomic_write(target, new.render())
+            self.rebuild_index(scope, locked=True)
+        entry = self.load(scope, section if action == "created" else existing.section, target)  # type: ignore[union-attr]
+        assert isinstance(entry, Entry), entry
+        return WriteResult(entry.path, action, entry)
+
+    def update_note(self, rel_path: str, change: Callable[[Note], Note | None]) -> WriteResult:
+        """Read-modify-write one note under the scope's lock; ``change`` returns the new note
+        (or None to leave it as it is)."""
+        scope = self.scope_of(rel_path)
+        path = self.resolve_rel(rel_path)
+        section = path.parent.name if path.parent != scope.root else ""
+        with file_lock(scope.lock_path):
+            item = self.load(scope, section, path)
+            if not isinstance(item, Entry):
+                raise NotFoundError(f"{rel_path}: {item.message}", reason=item.reason)
+            new = change(item.note)
+            if new is None:
+                return WriteResult(item.path, "unchanged", item)
+            new.validate()
+            new.meta["updated"] = iso(utcnow())
+            atomic_write(path, new.render())
+            self.rebuild_index(scope, locked=True)
+        entry = self.load(scope, section, path)
+        assert isinstance(entry, Entry)
+        return WriteResult(entry.path, "updated", entry)
+
+    def rebuild_index(self, scope: Scope, *, locked: bool = False) -> bool:
+        """Regenerate MEMORY.md from the notes; True when it changed."""
+        if not locked:
+            self.ensure_scope(scope)
+            with file_lock(scope.lock_path):
+                return self.rebuild_index(scope, locked=True)
+        entries = [e for e in self.scan(scope).entries if e.section in ("", "inbox")]
+        text = index_mod.render_index(entries)
+        try:
+            if scope.index_path.read_text("utf-8") == text:
+                return False
+        except (FileNotFoundError, UnicodeDecodeError, IsADirectoryError):
+            pass
+        atomic_write(scope.index_path, text)
+        return True
+
+    def index_text(self, scope: Scope) -> str:
+        """The current MEMORY.md (regenerated in memory if missing)."""
+        try:
+            return scope.index_path.read_text("utf-8")
+        except (FileNotFoundError, UnicodeDecodeError, IsADirectoryError):
+            entries = [e for e in self.scan(scope).entries if e.section in ("", "inbox")]
+            return index_mod.render_index(entries)
+
+
+def _same_content(a: Note, b: Note) -> bool:
+    """Equal but for the ``updated`` stamp: rewriting would change nothing a reader sees."""
+    strip = lambda n: {k: v for k, v in n.meta.items() if k != "updated"}  # noqa: E731
+    return (a.description, a.type, a.body.strip(), strip(a)) == (
+        b.description,
+        b.type,
+        b.body.strip(),
+        strip(b),
+    )
+
+
+__all__ = [
+    "Entry",
+    "Problem",
+    "ScanResult",
+    "Scope",
+    "Store",
+    "WriteResult",
+    "normalise_description",
+    "parse_time",
+]
