@@ -80,8 +80,10 @@ def main() -> None:
         )
         print(f"index render (in memory):        {statistics.median(render):8.1f} ms")
         print(f"rebuild_index, new process:      {statistics.median(rebuild):8.1f} ms")
-        print(f"write_note + index, warm store:  {statistics.median(write):8.1f} ms  "
-              f"(ratio new-process/warm {statistics.median(rebuild) / statistics.median(write):.1f}x)")
+        print(
+            f"write_note + index, warm store:  {statistics.median(write):8.1f} ms  "
+            f"(ratio new-process/warm {statistics.median(rebuild) / statistics.median(write):.1f}x)"
+        )
         lines = scope.index_path.read_text().count("\n")
         print(
             f"MEMORY.md: {lines} lines; budgeted view: "
