@@ -85,7 +85,8 @@ def test_sigkill_during_writes_never_tears_or_loses(tmp_path: Path) -> None:
     store = Store(home)
     res = store.scan(store.global_scope())
     assert not [p for p in res.problems if p.severity == "error"]
-    assert len(res.entries) == len(_acked(ack_path)[0])
+    names = {e.note.name for e in res.entries}  # a killed writer may land an unacknowledged note
+    assert {f"note-{i}" for i in _acked(ack_path)[0]} <= names
     sweep_temp_files(home / "global", older_than_s=0)
     assert not [p for p in (home / "global").iterdir() if p.name.endswith(".tmp")]
 
