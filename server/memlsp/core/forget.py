@@ -27,8 +27,10 @@ This module must not import pygls, lsprotocol or anything from ``memlsp.lsp``/``
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import errno
+import fcntl
 import hashlib
 import json
 import logging
@@ -38,13 +40,12 @@ import stat as stat_mod
 import threading
 import time
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import telemetry
-from .errors import MemlspError, NoteFormatError
-from .fsutil import atomic_append_line, file_lock
+from .errors import LockTimeoutError, MemlspError, NoteFormatError
 from .notes import iso, parse_note, parse_time, utcnow
 from .store import INDEX_NAME, STATE_DIR, Entry, Scope, Store
 
@@ -345,14 +346,17 @@ def validate_path(store: Store, rel_path: str) -> NoteLocation:
 
 
 # ---- the dream lease (format owned by the dream; read directly here) ----------------------
-def _lease_check(scope: Scope, rel_in_scope: str, lease_token: int | None, now: dt.datetime):
-    path = scope.state_dir / LEASE
+def _lease_check(state_fd: int, rel_in_scope: str, lease_token: int | None, now: dt.datetime):
     try:
-        raw = path.read_text("utf-8")
+        fd = os.open(LEASE, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=state_fd)
+        try:
+            raw: str | None = _read_all(fd).decode("utf-8")
+        finally:
+            os.close(fd)
     except FileNotFoundError:
         raw = None
-    except OSError as exc:
-        raise ForgetRefused("leased", f"the dream lease cannot be read ({exc.strerror})") from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ForgetRefused("leased", "the dream lease cannot be read") from exc
     lease = None
     if raw is not None:
         try:
@@ -418,6 +422,19 @@ def _read_all(fd: int) -> bytes:
         offset += len(chunk)
 
 
+_LEFTOVER = re.compile(r"^\..+\.forget\.\d+\.\d+\.tmp$")
+
+
+def _sweep_leftovers(parent: int) -> None:
+    """Remove names a forget killed between its rename and its unlink left behind. Under the
+    scope lock no other forget is between those steps, so every such name is a leftover;
+    unlink never follows a symlink, so this touches nothing outside the folder."""
+    for entry in os.listdir(parent):
+        if _LEFTOVER.match(entry):
+            with contextlib.suppress(OSError):
+                os.unlink(entry, dir_fd=parent)
+
+
 def _unlink_verified(parent: int, name: str, fd: int, st: os.stat_result, data: bytes) -> None:
     """Delete ``name`` only if it is still the inode that was hashed, with the same bytes."""
     tmp = f".{name}.forget.{os.getpid()}.{time.monotonic_ns()}.tmp"
@@ -442,6 +459,88 @@ def _unlink_verified(parent: int, name: str, fd: int, st: os.stat_result, data: 
     os.unlink(tmp, dir_fd=parent)
     _step("unlinked")
     os.fsync(parent)
+
+
+_LOCK_TIMEOUT_S = 30.0
+
+
+@contextlib.contextmanager
+def _locked_scope(home: Path, scope_parts: tuple[str, ...]) -> Iterator[tuple[int, int]]:
+    """Hold the scope's flock (the same lock file Store writers use), reached through
+    ``O_NOFOLLOW`` descriptors: a symlinked scope or state folder is refused before anything
+    is created in it. Yields (scope folder fd, state folder fd)."""
+    scope_fd = _open_parent(home, scope_parts)
+    try:
+        try:
+            os.mkdir(STATE_DIR, 0o755, dir_fd=scope_fd)
+        except FileExistsError:
+            pass
+        try:
+            state_fd = os.open(STATE_DIR, _DIR_FLAGS, dir_fd=scope_fd)
+        except OSError as exc:
+            if _is_link(STATE_DIR, scope_fd):
+                raise ForgetRefused("symlink", "the scope's .memlsp folder is a symlink") from exc
+            raise
+        try:
+            try:
+                lock_fd = os.open(
+                    "lock", os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644,
+                    dir_fd=state_fd,
+                )  # fmt: skip
+            except OSError as exc:
+                if exc.errno == errno.ELOOP:
+                    raise ForgetRefused("symlink", "the scope's lock file is a symlink") from exc
+                raise
+            try:
+                deadline = time.monotonic() + _LOCK_TIMEOUT_S
+                while True:
+                    try:
+                        fcntl.flock(lock_fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                        break
+                    except OSError as exc:
+                        if exc.errno not in (errno.EAGAIN, errno.EACCES):
+                            raise
+                        if time.monotonic() >= deadline:
+                            raise LockTimeoutError(
+                                f"another memlsp process holds the lock of {'/'.join(scope_parts)}"
+                            ) from exc
+                        time.sleep(0.005)
+                yield scope_fd, state_fd
+            finally:
+                os.close(lock_fd)  # closing releases the flock
+        finally:
+            os.close(state_fd)
+    finally:
+        os.close(scope_fd)
+
+
+def _append(state_fd: int, name: str, record: dict) -> None:
+    """Append one JSON line durably to a state file, never through a symlink."""
+    line = (json.dumps(record, sort_keys=True) + "\n").encode("utf-8")
+    try:
+        fd = os.open(
+            name, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644,
+            dir_fd=state_fd,
+        )  # fmt: skip
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise ForgetRefused("symlink", f"the scope's {name} is a symlink") from exc
+        raise
+    try:
+        os.write(fd, line)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.fsync(state_fd)
+
+
+def _same_folder(path: Path, fd: int) -> bool:
+    try:
+        a = os.stat(path, follow_symlinks=False)
+    except OSError:
+        return False
+    b = os.fstat(fd)
+    return stat_mod.S_ISDIR(a.st_mode) and (a.st_ino, a.st_dev) == (b.st_ino, b.st_dev)
 
 
 # ---- forget -------------------------------------------------------------------------------
@@ -503,7 +602,7 @@ def _forget(
     if not scope.root.is_dir():
         raise ForgetRefused("not-found", "no note at that path")
     _step("validated")
-    with file_lock(scope.lock_path):
+    with _locked_scope(store.home, tuple(scope.rel.split("/"))) as (scope_fd, state_fd):
         try:
             parent = _open_parent(store.home, loc.parts[:-1])
         except ForgetRefused as exc:
@@ -513,6 +612,7 @@ def _forget(
                     return ForgetResult(rel_path, sha256, "already-forgotten", done)
             raise
         try:
+            _sweep_leftovers(parent)
             name = loc.parts[-1]
             try:
                 fd = os.open(name, _FILE_FLAGS, dir_fd=parent)
@@ -538,21 +638,28 @@ def _forget(
                     raise ForgetRefused(
                         "stale-hash", "the note changed since it was read: read it again first"
                     )
-                _lease_check(scope, loc.rel_in_scope, lease_token, now)
-                record = _write_evidence(scope, loc, sha256, data, reason, now)
+                _lease_check(state_fd, loc.rel_in_scope, lease_token, now)
+                record = _write_evidence(scope, state_fd, loc, sha256, data, reason, now)
                 _unlink_verified(parent, name, fd, st, data)
             finally:
                 os.close(fd)
         finally:
             os.close(parent)
-        store.rebuild_index(scope, locked=True)
+        if _same_folder(scope.root, scope_fd):  # never write the index through a swapped path
+            store.rebuild_index(scope, locked=True)
         _step("index-rebuilt")
     failures = _run_hooks(ForgetEvent(scope, rel_path, loc.rel_in_scope, sha256))
     return ForgetResult(rel_path, sha256, "forgotten", record, failures)
 
 
 def _write_evidence(
-    scope: Scope, loc: NoteLocation, sha256: str, data: bytes, reason: str, now: dt.datetime
+    scope: Scope,
+    state_fd: int,
+    loc: NoteLocation,
+    sha256: str,
+    data: bytes,
+    reason: str,
+    now: dt.datetime,
 ) -> dict:
     pdig = path_digest(loc.rel_in_scope)
     tomb = {
@@ -564,7 +671,7 @@ def _write_evidence(
         "reason": reason,
     }
     if _is_path_tombstoned(scope, loc.rel_in_scope, sha256) is None:
-        atomic_append_line(scope.state_dir / TOMBSTONES, json.dumps(tomb, sort_keys=True))
+        _append(state_fd, TOMBSTONES, tomb)
     _step("tombstone-written")
     audit = {
         "v": 1,
@@ -575,7 +682,7 @@ def _write_evidence(
         "reason": reason,
         "section": loc.section or "topic",
     }
-    atomic_append_line(scope.state_dir / AUDIT, json.dumps(audit, sort_keys=True))
+    _append(state_fd, AUDIT, audit)
     _step("audit-written")
     return tomb
 
