@@ -640,7 +640,23 @@ def _forget(
                     )
                 _lease_check(state_fd, loc.rel_in_scope, lease_token, now)
                 record = _write_evidence(scope, state_fd, loc, sha256, data, reason, now)
-                _unlink_verified(parent, name, fd, st, data)
+                try:
+                    _unlink_verified(parent, name, fd, st, data)
+                except ForgetRefused as exc:
+                    # The audit said "forget"; say just as durably that nothing was deleted.
+                    _append(
+                        state_fd,
+                        AUDIT,
+                        {
+                            "v": 1,
+                            "at": iso(now),
+                            "op": "forget-aborted",
+                            "pathDigest": record["pathDigest"],
+                            "sha256": sha256,
+                            "refusal": exc.reason,
+                        },
+                    )
+                    raise
             finally:
                 os.close(fd)
         finally:
