@@ -272,9 +272,11 @@ def configure(
 
 
 def configure_from_settings(settings, home: Path, **kw) -> Telemetry:
-    """Install the pipeline the settings ask for (``telemetry.enabled``, ``telemetry.path``)."""
+    """Install the pipeline the settings ask for (``telemetry.enabled``, ``telemetry.path``).
+    Strictness is kept from the current pipeline unless given (tests run strict)."""
     tel = settings.telemetry
     sink = Path(tel.path).expanduser() if tel.path else default_sink(home)
+    kw.setdefault("strict", _current.strict)
     return configure(enabled=tel.enabled, sink=sink, **kw)
 
 
