@@ -113,6 +113,7 @@ class ForgetResult:
     status: str  # "forgotten" | "already-forgotten"
     tombstone: dict
     hook_failures: tuple[str, ...] = ()
+    section: str = "topic"  # "topic", "inbox", "sessions" or "archive"
 
 
 @dataclass(frozen=True)
@@ -569,19 +570,11 @@ def forget(
         "forget.completed",
         outcome=result.status,
         reason=reason,
-        section=_section_enum(result.path, store),
+        section=result.section,
         duration_ms=(time.perf_counter() - started) * 1000,
         hook_failures=len(result.hook_failures),
     )
     return result
-
-
-def _section_enum(path: str, store: Store) -> str:
-    parts = path.split("/")
-    for name in ("inbox", "sessions", "archive"):
-        if name in parts[:-1]:
-            return name
-    return "topic"
 
 
 def _forget(
@@ -609,7 +602,9 @@ def _forget(
             if exc.reason == "not-found":
                 done = _is_path_tombstoned(scope, loc.rel_in_scope, sha256)
                 if done is not None:
-                    return ForgetResult(rel_path, sha256, "already-forgotten", done)
+                    return ForgetResult(
+                        rel_path, sha256, "already-forgotten", done, (), loc.section or "topic"
+                    )
             raise
         try:
             _sweep_leftovers(parent)
@@ -621,7 +616,9 @@ def _forget(
                     raise ForgetRefused("symlink", "the note is a symlink") from exc
                 done = _is_path_tombstoned(scope, loc.rel_in_scope, sha256)
                 if done is not None:
-                    return ForgetResult(rel_path, sha256, "already-forgotten", done)
+                    return ForgetResult(
+                        rel_path, sha256, "already-forgotten", done, (), loc.section or "topic"
+                    )
                 raise ForgetRefused("not-found", "no note at that path") from exc
             try:
                 st = os.fstat(fd)
@@ -665,7 +662,7 @@ def _forget(
             store.rebuild_index(scope, locked=True)
         _step("index-rebuilt")
     failures = _run_hooks(ForgetEvent(scope, rel_path, loc.rel_in_scope, sha256))
-    return ForgetResult(rel_path, sha256, "forgotten", record, failures)
+    return ForgetResult(rel_path, sha256, "forgotten", record, failures, loc.section or "topic")
 
 
 def _write_evidence(
