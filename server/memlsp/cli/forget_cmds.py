@@ -12,10 +12,8 @@ import argparse
 import sys
 
 from ..core import forget as forget_mod
-from ..core import telemetry
 from ..core.errors import MemlspError
-from ..core.settings import load_settings
-from .common import cwd, open_store, print_json
+from .common import command_settings, cwd, open_store, print_json
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -42,16 +40,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_forget)
 
 
-def _setup(store) -> None:
-    settings = load_settings()
-    telemetry.configure_from_settings(settings, store.home)
-    for line in settings.managed.diagnostics:
-        print(f"memlsp: managed settings: {line}", file=sys.stderr)
-
-
 def cmd_forget(args: argparse.Namespace) -> int:
     store = open_store()
-    _setup(store)
+    command_settings(store)
     if args.matching is not None:
         if args.path or args.sha256:
             raise MemlspError("give either PATH --sha256 or --matching, not both", reason="usage")

@@ -9,7 +9,8 @@ from pathlib import Path
 
 from ..core.errors import MemlspError
 from ..core.recall import recaller_for
-from .common import cwd, open_store, print_json
+from ..core.rollout import EntryPoint
+from .common import command_settings, cwd, open_store, print_json
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -36,6 +37,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def cmd_recall(args: argparse.Namespace) -> int:
     store = open_store()
+    command_settings(store, EntryPoint.RECALL)
     recaller = recaller_for(store, cwd())
     files = [str(Path(f).absolute()) for f in args.open]
     result = recaller.recall(

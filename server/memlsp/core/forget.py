@@ -207,6 +207,16 @@ def read_tombstones(scope: Scope) -> list[dict]:
     return records
 
 
+def tombstoned_digests(scope: Scope) -> set[str]:
+    """Every file-bytes and body digest recorded by a forget in this scope."""
+    out: set[str] = set()
+    for record in read_tombstones(scope):
+        out.update(
+            v for v in (record.get("sha256"), record.get("bodySha256")) if isinstance(v, str)
+        )
+    return out
+
+
 def is_tombstoned(scope: Scope, content_sha256: str) -> bool:
     """True when a note with these exact bytes (or this normalised-body digest) was forgotten."""
     return any(

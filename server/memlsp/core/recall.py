@@ -38,6 +38,7 @@ from urllib.parse import unquote, urlsplit
 
 from . import index as index_mod
 from . import sessions
+from .forget import tombstoned_digests
 from .notes import iso, utcnow
 from .retrieval.embedders import Embedder, load_embedder
 from .retrieval.hybrid import HybridParams
@@ -221,8 +222,11 @@ class Recaller:
                 return
             entries: dict[str, Entry] = {}
             for scope in self.scopes:
+                forgotten = tombstoned_digests(scope)
                 for entry in self.store.scan(scope).entries:
                     if scope.kind == "global" and entry.section == "sessions":
+                        continue
+                    if entry.sha256 in forgotten:  # an interrupted forget left the file
                         continue
                     entries[entry.path] = entry
             docs = [
