@@ -306,3 +306,32 @@ def test_session_notes_decay(store: Store) -> None:
     new = next(h for k, h in by_key.items() if "new-session" in k)
     assert old.decay == pytest.approx(0.5 ** (120 / 30), rel=0.05)
     assert new.score > old.score
+
+
+def test_deleting_the_cache_from_another_process_mid_query(setup) -> None:
+    """Issue 3, acceptance 5: `.memlsp/` may vanish at any instant; answers stay right."""
+    import os
+    import signal
+    import time
+
+    store, scope, recaller = setup
+    path = add(store, scope, "bun-not-npm", "Use bun not npm for installs")
+    for i in range(30):
+        add(store, scope, f"filler-{i}", f"Unrelated filler topic {i} about gardening")
+    pid = os.fork()
+    if pid == 0:  # the other process: delete every derived file, again and again
+        try:
+            while True:
+                shutil.rmtree(scope.state_dir, ignore_errors=True)
+                time.sleep(0.002)
+        finally:
+            os._exit(0)
+    try:
+        answers = [
+            [m.path for m in recaller.recall(f"s{i}", "bun or npm for installs?", now=NOW).memories]
+            for i in range(60)
+        ]
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    assert all(a[:1] == [path] for a in answers), answers

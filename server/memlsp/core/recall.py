@@ -38,6 +38,7 @@ from urllib.parse import unquote, urlsplit
 
 from . import index as index_mod
 from . import sessions
+from .errors import MemlspError
 from .forget import tombstoned_digests
 from .notes import iso, utcnow
 from .retrieval.embedders import Embedder, load_embedder
@@ -186,6 +187,28 @@ class Recaller:
         self._signature: tuple | None = None
         self._synced_at = 0.0
         self._lock = threading.RLock()
+        self._mirror: dict[str, sessions.SessionState] = {}
+
+    # ---- session state (a file under .memlsp/, mirrored in memory) ------------------------
+    def _state(self, session_id: str) -> sessions.SessionState:
+        disk = sessions.load(self.home_scope, session_id)
+        return sessions.merge(disk, self._mirror.get(session_id))
+
+    def _update_state(self, session_id: str, change) -> sessions.SessionState:
+        def apply(state: sessions.SessionState) -> None:
+            sessions.merge(state, self._mirror.get(session_id))
+            change(state)
+
+        try:
+            state = sessions.update(self.home_scope, session_id, apply)
+        except (OSError, MemlspError) as exc:
+            log.warning("session state not saved (%s); kept in memory", exc)
+            state = self._state(session_id)
+            change(state)
+        self._mirror[session_id] = state
+        if len(self._mirror) > 1000:  # bounded: old sessions live on disk only
+            self._mirror.pop(next(iter(self._mirror)))
+        return state
 
     # ---- the derived index ----------------------------------------------------------------
     @property
@@ -266,7 +289,13 @@ class Recaller:
         return index_mod.budgeted("\n".join(parts)) if parts else ""
 
     def compacted(self, session_id: str) -> None:
-        sessions.compacted(self.home_scope, session_id)
+        """R17: notes injected before a compaction may be injected again."""
+
+        def reset(state: sessions.SessionState) -> None:
+            state.injected = []
+            state.compactions += 1
+
+        self._update_state(session_id, reset)
 
     # ---- recall -----------------------------------------------------------------------------
     def manifest_line(self, entry: Entry) -> str:
@@ -311,7 +340,7 @@ class Recaller:
         record: bool = True,
     ) -> RecallResult:
         now = now or utcnow()
-        state = sessions.load(self.home_scope, session_id)
+        state = self._state(session_id)
         first = state.turns == 0 if first_turn is None else bool(first_turn)
         if state.exhausted or state.budget_left(self.budget_bytes) <= 0:
             return RecallResult([], "", 0, skipped="budget-exhausted", first_turn=first)
@@ -332,7 +361,7 @@ class Recaller:
                 if len(memories) < len(picks) or s.bytes_injected >= self.budget_bytes:
                     s.exhausted = True  # R15 step 7: the next note would not fit
 
-            state = sessions.update(self.home_scope, session_id, change)
+            state = self._update_state(session_id, change)
             left = state.budget_left(self.budget_bytes)
         else:
             left = max(0, state.budget_left(self.budget_bytes) - used)

@@ -76,6 +76,23 @@ def update(scope: Scope, session_id: str, change) -> SessionState:
         return state
 
 
+def merge(disk: SessionState, mirror: SessionState | None) -> SessionState:
+    """Combine the file's state with a process's own copy (the file may have been deleted:
+    it lives in a cache folder). Never forgets an injection or gives budget back."""
+    if mirror is None:
+        return disk
+    if mirror.compactions > disk.compactions:
+        disk.injected = list(mirror.injected)
+        disk.compactions = mirror.compactions
+    elif mirror.compactions == disk.compactions:
+        disk.injected = disk.injected + [p for p in mirror.injected if p not in disk.injected]
+    disk.turns = max(disk.turns, mirror.turns)
+    disk.bytes_injected = max(disk.bytes_injected, mirror.bytes_injected)
+    disk.exhausted = disk.exhausted or mirror.exhausted
+    disk.started = disk.started or mirror.started
+    return disk
+
+
 def compacted(scope: Scope, session_id: str) -> SessionState:
     """R17: after a compaction, injected notes may be injected again (the budget stays)."""
 

@@ -96,19 +96,29 @@ class RetrievalIndex:
         self._metas: list[dict] = []
         self._row_of: dict[int, int] = {}
         self.rebuilds = 0
+        self.volatile = False  # True while the cache lives in memory (see _fresh_file)
+        self._memory_only = False
 
     # ----------------------------------------------------------------- storage
     def _open(self) -> sqlite3.Connection:
         if self._conn is not None:
             return self._conn
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(self.path, check_same_thread=False, timeout=5.0)
         try:
+            if self._memory_only:
+                raise sqlite3.OperationalError("building in memory")
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(self.path, check_same_thread=False, timeout=5.0)
+        except (OSError, sqlite3.Error):
+            conn = None
+        try:
+            if conn is None:
+                raise sqlite3.DatabaseError("cannot open")
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=NORMAL")
             ok = self._schema_ok(conn)
         except sqlite3.DatabaseError:
-            conn.close()
+            if conn is not None:
+                conn.close()
             ok = None
         if not ok:
             if ok is None or self.path.exists():
@@ -130,12 +140,23 @@ class RetrievalIndex:
         }
 
     def _fresh_file(self) -> sqlite3.Connection:
-        for suffix in ("", "-wal", "-shm", "-journal"):
-            Path(str(self.path) + suffix).unlink(missing_ok=True)
         self.rebuilds += 1
-        conn = sqlite3.connect(self.path, check_same_thread=False, timeout=5.0)
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=NORMAL")
+        try:
+            if self._memory_only:
+                raise sqlite3.OperationalError("building in memory")
+            for suffix in ("", "-wal", "-shm", "-journal"):
+                Path(str(self.path) + suffix).unlink(missing_ok=True)
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(self.path, check_same_thread=False, timeout=5.0)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            self.volatile = False
+        except (OSError, sqlite3.Error) as exc:
+            # The folder keeps vanishing (another process is deleting it): serve from an
+            # in-memory cache for now; the next reset tries the file again.
+            log.warning("retrieval index %s cannot be created (%s); using memory", self.path, exc)
+            conn = sqlite3.connect(":memory:", check_same_thread=False)
+            self.volatile = True
         with conn:
             conn.execute("CREATE TABLE meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)")
             conn.execute(
@@ -186,20 +207,27 @@ class RetrievalIndex:
         """
         wanted = {d.key: d for d in docs}
         with self._lock:
-            for attempt in range(2):
-                try:
-                    counts = self._sync(wanted)
-                    self._docs = wanted
-                    return counts
-                except sqlite3.Error as exc:
-                    if attempt:
-                        raise
-                    log.warning("retrieval index %s failed (%s); rebuilding", self.path, exc)
-                    self._reset()
+            if self.volatile:  # serving from memory: try the file again
+                self._reset()
+            try:
+                for attempt in range(3):
+                    # the last attempt builds in memory: the folder may keep vanishing
+                    self._memory_only = attempt == 2
+                    try:
+                        counts = self._sync(wanted)
+                        self._docs = wanted
+                        return counts
+                    except sqlite3.Error as exc:
+                        if attempt == 2:
+                            raise
+                        log.warning("retrieval index %s failed (%s); rebuilding", self.path, exc)
+                        self._reset()
+            finally:
+                self._memory_only = False
         raise AssertionError("unreachable")
 
     def _sync(self, wanted: dict[str, Doc]) -> dict[str, int]:
-        if self._conn is not None and not self.path.exists():
+        if self._conn is not None and not self.volatile and not self.path.exists():
             self._reset()
         conn = self._open()
         have = {k: (i, fp) for i, k, fp in conn.execute("SELECT id, key, fingerprint FROM docs")}
@@ -308,21 +336,24 @@ class RetrievalIndex:
         """
         params = params or HybridParams()
         with self._lock:
-            for attempt in range(2):
-                try:
-                    return self._search(query, k, now, first_turn, exclude, params, select)
-                except sqlite3.Error as exc:
-                    log.warning("retrieval index %s failed (%s); rebuilding", self.path, exc)
-                    self._reset()
+            try:
+                for attempt in range(3):
                     try:
-                        self._sync(self._docs)
-                    except sqlite3.Error:
-                        if attempt:
-                            return []
+                        return self._search(query, k, now, first_turn, exclude, params, select)
+                    except sqlite3.Error as exc:
+                        log.warning("retrieval index %s failed (%s); rebuilding", self.path, exc)
+                        self._reset()
+                        self._memory_only = attempt >= 1
+                        try:
+                            self._sync(self._docs)
+                        except sqlite3.Error:
+                            continue
+            finally:
+                self._memory_only = False
             return []
 
     def _search(self, query, k, now, first_turn, exclude, params, select) -> list[Hit]:
-        if self._conn is not None and not self.path.exists():
+        if self._conn is not None and not self.volatile and not self.path.exists():
             raise sqlite3.OperationalError("index file vanished")
         if self._matrix is None:
             self._load_matrix()
