@@ -32,8 +32,12 @@ def fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
-def atomic_write(path: Path, data: bytes | str, *, mode: int = 0o644) -> None:
-    """Replace ``path`` with ``data`` atomically; on any failure the old file stays."""
+def atomic_write(path: Path, data: bytes | str, *, mode: int = 0o644, durable: bool = True) -> None:
+    """Replace ``path`` with ``data`` atomically; on any failure the old file stays.
+
+    ``durable=False`` skips both fsyncs: still all-or-nothing for readers and for a crashed
+    process, but not across a power cut. Only for bookkeeping that may be lost (caches,
+    per-session recall state), never for notes."""
     if isinstance(data, str):
         data = data.encode("utf-8")
     path = Path(path)
@@ -47,7 +51,8 @@ def atomic_write(path: Path, data: bytes | str, *, mode: int = 0o644) -> None:
             while view:
                 written = os.write(fd, view)
                 view = view[written:]
-            os.fsync(fd)
+            if durable:
+                os.fsync(fd)
         finally:
             os.close(fd)
         os.replace(tmp, path)
@@ -57,6 +62,8 @@ def atomic_write(path: Path, data: bytes | str, *, mode: int = 0o644) -> None:
         raise DurabilityError(
             f"could not write {path}: {exc.strerror or exc}; the previous version is kept"
         ) from exc
+    if not durable:
+        return
     try:
         fsync_dir(folder)
     except OSError as exc:  # the rename happened; report that durability is not certain

@@ -63,7 +63,8 @@ def save(scope: Scope, state: SessionState) -> None:
     path = _file(scope, state.session_id)
     if not state.started:
         state.started = iso(utcnow())
-    atomic_write(path, json.dumps(asdict(state), ensure_ascii=False))
+    # Bookkeeping in a cache folder: atomic, but not worth two fsyncs on every chat turn.
+    atomic_write(path, json.dumps(asdict(state), ensure_ascii=False), durable=False)
 
 
 def update(scope: Scope, session_id: str, change) -> SessionState:
