@@ -222,12 +222,18 @@ def _source(lang: str, mod: str, funcs: list[str], cls: str) -> str:
         body = "".join(f"def {f}(x):\n    return x\n\n\n" for f in funcs)
         return body + f"class {cls}:\n    def run(self):\n        return 1\n"
     if lang == "ts":
-        body = "".join(f"export function {f}(x: number): number {{\n  return x;\n}}\n\n" for f in funcs)
+        body = "".join(
+            f"export function {f}(x: number): number {{\n  return x;\n}}\n\n" for f in funcs
+        )
         return body + f"export class {cls} {{\n  run(): number {{ return 1; }}\n}}\n"
     if lang == "rs":
         body = "".join(f"pub fn {f}(x: u32) -> u32 {{\n    x\n}}\n\n" for f in funcs)
-        return body + f"pub struct {cls};\n\nimpl {cls} {{\n    pub fn run(&self) -> u32 {{ 1 }}\n}}\n"
-    body = f"package {mod}\n\n" + "".join(f"func {f}(x int) int {{\n\treturn x\n}}\n\n" for f in funcs)
+        return (
+            body + f"pub struct {cls};\n\nimpl {cls} {{\n    pub fn run(&self) -> u32 {{ 1 }}\n}}\n"
+        )
+    body = f"package {mod}\n\n" + "".join(
+        f"func {f}(x int) int {{\n\treturn x\n}}\n\n" for f in funcs
+    )
     return body + f"type {cls} struct{{}}\n\nfunc (c *{cls}) Run() int {{ return 1 }}\n"
 
 
@@ -289,7 +295,9 @@ def generate_repo(
     if commit:
         git(repo, "add", "-A")
         git(repo, "commit", "-q", "-m", "churn")
-    intact = [i for i in range(files) if i not in deleted and i not in moved and i not in fn_renamed]
+    intact = [
+        i for i in range(files) if i not in deleted and i not in moved and i not in fn_renamed
+    ]
     for n in range(notes):
         name = f"note-{n:05d}"
         lines = []
@@ -316,10 +324,18 @@ def generate_repo(
                     label = path
                     lines.append(f"See [this module]({path}) — 第{k}条说明 😀.")
             else:
-                fn = funcs[0] if kind == "fn" else funcs[rng.randrange(1, 4)] if form % 2 else funcs[0]
+                fn = (
+                    funcs[0]
+                    if kind == "fn"
+                    else funcs[rng.randrange(1, 4)]
+                    if form % 2
+                    else funcs[0]
+                )
                 if kind == "live" and rng.random() < 0.3:
-                    label = f"{cls}.run" if lang in ("py", "ts") else (
-                        f"{cls}::run" if lang == "rs" else f"{cls}.Run"
+                    label = (
+                        f"{cls}.run"
+                        if lang in ("py", "ts")
+                        else (f"{cls}::run" if lang == "rs" else f"{cls}.Run")
                     )
                     lines.append(f"`{label}` drives it.")
                 elif form in (3, 4):
@@ -329,7 +345,9 @@ def generate_repo(
                     label = fn
                     lines.append(f"Use `{fn}()` for this ({k}).")
             (out.stale if stale else out.live).add((f"{name}.md", label))
-        lines.append("Run `npm install left-pad` or `cargo build --release`; see https://x.invalid.")
+        lines.append(
+            "Run `npm install left-pad` or `cargo build --release`; see https://x.invalid."
+        )
         head = [
             "---",
             f"name: {name}",

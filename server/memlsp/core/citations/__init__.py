@@ -13,8 +13,8 @@ This package is pure core: it never imports pygls, lsprotocol or the CLI.
 from __future__ import annotations
 
 from .check import (
-    CheckReport,
     Checker,
+    CheckReport,
     CitingNote,
     Finding,
     IndexProblem,

@@ -379,7 +379,10 @@ class Checker:
 
     def _check_citation(self, note: str, c: Citation) -> Finding | None:
         body_tied = c.kind == KIND_FILE_SYMBOL and c.origin == "code" and c.path_range is not None
-        body_tied = body_tied and not (c.path_range.line == c.range.line and c.range.start_cp <= c.path_range.start_cp < c.range.end_cp)
+        body_tied = body_tied and not (
+            c.path_range.line == c.range.line
+            and c.range.start_cp <= c.path_range.start_cp < c.range.end_cp
+        )
         if c.path is not None and (c.kind == KIND_FILE or not body_tied):
             status, new, event, heuristic = self._resolve_file(c.path)
             if status != "ok":
@@ -389,7 +392,9 @@ class Checker:
                     how = "renamed" if event is not None else "moved"
                     guess = " (a file with the same name; probably)" if heuristic else ""
                     msg = f"`{c.path}` no longer exists: {how} to `{new}`{when}{guess}"
-                    return Finding(note, c, MOVED_FILE, rng, msg, new, event=event, heuristic=heuristic)
+                    return Finding(
+                        note, c, MOVED_FILE, rng, msg, new, event=event, heuristic=heuristic
+                    )
                 if event is not None:
                     msg = f"`{c.path}` no longer exists: deleted{when}"
                 else:
@@ -422,10 +427,10 @@ class Checker:
             )
             return Finding(note, c, MOVED_SYMBOL, sym_rng, msg, where[0], heuristic=look.heuristic)
         if look.status == "missing":
-            regex_only = bool(tied) and all(
-                self.symbols.parser_of(p) == PARSER_REGEX for p in tied
+            regex_only = bool(tied) and all(self.symbols.parser_of(p) == PARSER_REGEX for p in tied)
+            scope = (
+                f" in `{c.path}` or anywhere in the workspace" if c.path else " in the workspace"
             )
-            scope = f" in `{c.path}` or anywhere in the workspace" if c.path else " in the workspace"
             label = " (regex fallback: heuristic)" if regex_only else ""
             msg = f"no definition of `{c.symbol}` found{scope}{label}"
             return Finding(note, c, STALE_SYMBOL, sym_rng, msg, heuristic=regex_only)
@@ -562,9 +567,7 @@ class Checker:
                 rel = self._home_rel(raw)
                 if rel is None:
                     continue
-                scope = next(
-                    (s for s in self.scopes() if rel.startswith(s.rel + "/")), None
-                )
+                scope = next((s for s in self.scopes() if rel.startswith(s.rel + "/")), None)
                 if scope is None:
                     continue
                 scopes[scope.rel] = scope
@@ -581,7 +584,11 @@ class Checker:
                 state = self._load_note(entry)
                 self._register(state)
                 state.findings = self._check_note(state)
-                if state.findings != before_findings or before is None or before.sha256 != state.sha256:
+                if (
+                    state.findings != before_findings
+                    or before is None
+                    or before.sha256 != state.sha256
+                ):
                     changed.add(rel)
             for scope in scopes.values():
                 new_problems = self._index_problems(scope)
@@ -641,8 +648,10 @@ class Checker:
                     hit = False
                     if rel is not None and c.path and c.symbol is None:
                         cp = c.path.rstrip("/")
-                        hit = cp == rel or rel.startswith(cp + "/") or (
-                            "/" not in cp and rel.rsplit("/", 1)[-1] == cp
+                        hit = (
+                            cp == rel
+                            or rel.startswith(cp + "/")
+                            or ("/" not in cp and rel.rsplit("/", 1)[-1] == cp)
                         )
                     if segs and c.symbol:
                         cs = symbol_segments(c.symbol)
@@ -675,10 +684,14 @@ class Checker:
             defs: list[Definition] = []
             if citation.symbol:
                 defs = self.symbols.lookup(citation.symbol, None).definitions
-            path = finding.suggestion if finding is not None and finding.suggestion else citation.path
+            path = (
+                finding.suggestion if finding is not None and finding.suggestion else citation.path
+            )
             last = None
             if self.history is not None and path:
-                last = self.history.last_commit(path) or self.history.last_commit(citation.path or path)
+                last = self.history.last_commit(path) or self.history.last_commit(
+                    citation.path or path
+                )
             return CitationStatus(
                 citation,
                 finding,
@@ -799,7 +812,9 @@ def fix_remove_text(text: str, finding: Finding) -> str:
             break
         end += 1
     before, after = line[:start], line[end:]
-    if before.endswith(" ") and (after.startswith(" ") or after[:1] in (".", ",", ";", ":", ")", "")):
+    if before.endswith(" ") and (
+        after.startswith(" ") or after[:1] in (".", ",", ";", ":", ")", "")
+    ):
         before = before[:-1]
     lines[r.line] = before + after
     return "\n".join(lines)

@@ -61,14 +61,16 @@ _RE_QUALIFIED = re.compile(rf"^{_IDENT}(?:(?:\.|::|#){_IDENT})+$")
 _RE_BARE = re.compile(rf"^{_IDENT}$")
 _RE_URL = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*://|www\.|mailto:|data:)")
 _RE_NUMBER = re.compile(r"^[vV]?\d+(?:[._]\d+)*(?:[-+][\w.]+)?$")
-_SEG = r"[^\s`:*?\"<>|\\/]+"
+_SEG = r"[^\s`:*?\"<>|\\/#]+"
 _RE_PATH = re.compile(
     rf"^(?:\./)?(?P<path>{_SEG}(?:/{_SEG})*/?)"
     rf"(?:(?::(?P<line>\d+)(?:[:-]\d+)?)|(?:#L(?P<line2>\d+)(?:-L?\d+)?)"
     rf"|(?:(?:::|#)(?P<sym>{_CHAIN})(?:\(\))?))?$"
 )
 _RE_CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)")
-_RE_LINK = re.compile(r"!?\[(?P<text>[^\]\n]*)\]\((?P<target><[^>\n]+>|[^)\s]+)(?:\s+\"[^\"\n]*\")?\)")
+_RE_LINK = re.compile(
+    r"!?\[(?P<text>[^\]\n]*)\]\((?P<target><[^>\n]+>|[^)\s]+)(?:\s+\"[^\"\n]*\")?\)"
+)
 _RE_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 _RE_FM_END = re.compile(r"^(?:---|\.\.\.)\s*$")
 # Words between a symbol and a path that tie the symbol to that file.
@@ -330,7 +332,10 @@ def _refs_citations(lines: list[str], fm_start: int, fm_end: int) -> list[Citati
             if m and m.group(2):
                 line = int(m.group(2))
             path_range = _scalar_range(fields["path"], lines, offset)
-        if isinstance(fields.get("symbol"), yaml.ScalarNode) and str(fields["symbol"].value).strip():
+        if (
+            isinstance(fields.get("symbol"), yaml.ScalarNode)
+            and str(fields["symbol"].value).strip()
+        ):
             symbol = str(fields["symbol"].value).strip()
             symbol_range = _scalar_range(fields["symbol"], lines, offset)
         if isinstance(fields.get("line"), yaml.ScalarNode):

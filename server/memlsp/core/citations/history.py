@@ -46,9 +46,7 @@ class PathEvent:
 
 def _git(root: Path, *args: str, timeout: float = 60) -> bytes | None:
     try:
-        out = subprocess.run(
-            ["git", "-C", str(root), *args], capture_output=True, timeout=timeout
-        )
+        out = subprocess.run(["git", "-C", str(root), *args], capture_output=True, timeout=timeout)
     except (OSError, subprocess.TimeoutExpired):
         return None
     return out.stdout if out.returncode == 0 else None
@@ -155,7 +153,9 @@ class History:
         out = _git(self.root, "log", "-1", "--format=%H%x1f%ct%x1f%an%x1f%s", "--", path)
         info = None
         if out and out.strip():
-            sha, ct, author, subject = (out.decode("utf-8", "replace").strip().split("\x1f") + [""] * 4)[:4]
+            sha, ct, author, subject = (
+                out.decode("utf-8", "replace").strip().split("\x1f") + [""] * 4
+            )[:4]
             info = CommitInfo(sha, dt.datetime.fromtimestamp(int(ct or 0), dt.UTC), author, subject)
         self._last[path] = info
         return info

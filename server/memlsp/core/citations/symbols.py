@@ -304,7 +304,9 @@ def _walk(lang: str, node, src: bytes, quals: tuple[str, ...], out: list) -> Non
             "variable_declaration",
         ):
             for decl in child.named_children:
-                name = decl.child_by_field_name("name") if decl.type == "variable_declarator" else None
+                name = (
+                    decl.child_by_field_name("name") if decl.type == "variable_declarator" else None
+                )
                 if name is not None and name.type == "identifier":
                     out.append((quals + (_text(name, src),), decl.start_point[0] + 1, "variable"))
         elif lang == "rust" and t == "impl_item":
@@ -316,7 +318,9 @@ def _walk(lang: str, node, src: bytes, quals: tuple[str, ...], out: list) -> Non
             recv = child.child_by_field_name("receiver")
             name = child.child_by_field_name("name")
             param = next((c for c in recv.named_children), None) if recv is not None else None
-            rtype = _type_name(param.child_by_field_name("type"), src) if param is not None else None
+            rtype = (
+                _type_name(param.child_by_field_name("type"), src) if param is not None else None
+            )
             if name is not None:
                 chain = ((rtype,) if rtype else ()) + (_text(name, src),)
                 out.append((quals + chain, child.start_point[0] + 1, "method"))

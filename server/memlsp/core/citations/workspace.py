@@ -143,7 +143,9 @@ class Workspace:
                     timeout=10,
                 )
                 if out.returncode in (0, 1):
-                    return {n for n in out.stdout.decode("utf-8", "surrogateescape").split("\0") if n}
+                    return {
+                        n for n in out.stdout.decode("utf-8", "surrogateescape").split("\0") if n
+                    }
             except (OSError, subprocess.TimeoutExpired):
                 pass
         return {p for p in paths if any(part in IGNORED_DIRS for part in p.split("/")[:-1])}
