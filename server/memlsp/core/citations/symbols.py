@@ -23,6 +23,7 @@ Pure: tree-sitter and the standard library; never imports the LSP or CLI layers.
 from __future__ import annotations
 
 import builtins
+import functools
 import json
 import os
 import re
@@ -407,6 +408,7 @@ def language_of(path: str) -> tuple[str, str] | None:
     return None
 
 
+@functools.lru_cache(maxsize=65536)
 def path_chains(path: str) -> list[tuple[str, ...]]:
     """Module qualifiers a definition in ``path`` can be cited under:
     ``src/webhooks.rs`` → ``(src, webhooks)`` and ``(src,)`` (Go and Java packages are
@@ -427,12 +429,17 @@ class SymbolIndex:
     def __init__(self, workspace: Workspace, cache_file: Path | None = None) -> None:
         self.workspace = workspace
         self.cache_file = cache_file
+        self._root_str = str(workspace.root)
         # path -> (mtime_ns, size, parser, [(chain, line, kind)])
         self._files: dict[str, tuple[int, int, str, list]] = {}
         self._by_name: dict[str, list[Definition]] = {}
+        # (innermost qualifier, name) -> definitions: ``Widget.run`` must not scan every
+        # ``run`` of a large workspace.
+        self._by_qual: dict[tuple[str, str], list[Definition]] = {}
         self._known: Counter[str] = Counter()
         self.stats = {"parsed": 0, "reused": 0, "loaded_from_cache": False, "seconds": 0.0}
         self._dirty = False
+        self._maps_built = False
 
     # ---- persistence ------------------------------------------------------------------
     def load_cache(self) -> bool:
@@ -482,7 +489,8 @@ class SymbolIndex:
             self.load_cache()
         wanted = [p for p in self.workspace.files if language_of(p) is not None]
         wanted_set = set(wanted)
-        for gone in [p for p in self._files if p not in wanted_set]:
+        removed = [p for p in self._files if p not in wanted_set]
+        for gone in removed:
             del self._files[gone]
             self._dirty = True
         parsed = reused = 0
@@ -495,14 +503,15 @@ class SymbolIndex:
                 parsed += 1
             else:
                 reused += 1
-        self._rebuild_maps()
+        if parsed or removed or not self._maps_built:
+            self._rebuild_maps()
         self.stats.update(parsed=parsed, reused=reused, seconds=time.perf_counter() - started)
         self.save_cache()
         return dict(self.stats)
 
     def _refresh_file(self, path: str) -> bool:
         """Re-parse ``path`` when its stat key changed; True when it was parsed."""
-        full = self.workspace.root / path
+        full = os.path.join(self._root_str, path)
         try:
             st = os.stat(full)
         except OSError:
@@ -517,7 +526,8 @@ class SymbolIndex:
         parser = PARSER_REGEX
         if kind is not None and st.st_size <= MAX_SOURCE_BYTES:
             try:
-                src = full.read_bytes()
+                with open(full, "rb") as fh:
+                    src = fh.read()
             except OSError:
                 src = b""
             parser, lang = kind
@@ -537,24 +547,33 @@ class SymbolIndex:
         return [Definition(path, ln, chain, kind, parser) for chain, ln, kind in defs]
 
     def _rebuild_maps(self) -> None:
+        self._maps_built = True
         self._by_name = {}
+        self._by_qual = {}
         self._known = Counter()
         for path in self._files:
             self._index_file(path, +1)
 
     def _index_file(self, path: str, sign: int) -> None:
+        chains = path_chains(path)
         for d in self._defs_of(path):
+            keys = {(q[-1], d.name) for q in chains if q}
+            if len(d.chain) > 1:
+                keys.add((d.chain[-2], d.name))
             if sign > 0:
                 self._by_name.setdefault(d.name, []).append(d)
-            else:
-                lst = self._by_name.get(d.name)
+                for key in keys:
+                    self._by_qual.setdefault(key, []).append(d)
+                continue
+            for table, key in [(self._by_name, d.name)] + [(self._by_qual, k) for k in keys]:
+                lst = table.get(key)
                 if lst is not None:
                     lst[:] = [x for x in lst if x.path != path]
                     if not lst:
-                        del self._by_name[d.name]
+                        del table[key]
             for q in d.chain:
                 self._known[q] += sign
-        for chain in path_chains(path):
+        for chain in chains:
             for q in chain:
                 self._known[q] += sign
 
@@ -596,7 +615,8 @@ class SymbolIndex:
         if not segs:
             return Lookup("external", [])
         name, quals = segs[-1], tuple(segs[:-1])
-        matches = [d for d in self._by_name.get(name, ()) if _matches(d, quals)]
+        pool = self._by_qual.get((quals[-1], name), ()) if quals else self._by_name.get(name, ())
+        matches = [d for d in pool if _matches(d, quals)]
         if path is not None:
             here = [d for d in matches if d.path == path]
             if here:

@@ -78,7 +78,8 @@ class Workspace:
             return None
         names = out.stdout.decode("utf-8", "surrogateescape").split("\0")
         # ls-files lists deleted-but-tracked files until the deletion is staged.
-        return [n for n in names if n and os.path.lexists(self.root / n)]
+        root = str(self.root)
+        return [n for n in names if n and os.path.lexists(os.path.join(root, n))]
 
     def _walk_files(self) -> list[str]:
         found: list[str] = []
