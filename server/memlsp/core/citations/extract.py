@@ -53,11 +53,15 @@ BARE_FILE_NAMES = frozenset(
 _DOMAIN_TLDS = frozenset("com org net dev app co uk de cn fr jp edu gov info biz".split())
 _NOT_SYMBOLS = frozenset({"e.g", "i.e", "a.k.a", "etc", "vs"})
 
+# libyaml when present (columns are still counted in characters); pure Python otherwise.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 _IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
 _CHAIN = rf"{_IDENT}(?:(?:\.|::|#|->){_IDENT})*"
 _RE_CALL = re.compile(rf"^(?P<sym>{_CHAIN})(?:!)?\((?P<args>.*)\)$", re.S)
 _RE_MACRO = re.compile(rf"^(?P<sym>{_IDENT})!$")
 _RE_QUALIFIED = re.compile(rf"^{_IDENT}(?:(?:\.|::|#){_IDENT})+$")
+_RE_SPACE = re.compile(r"\s")
 _RE_BARE = re.compile(rf"^{_IDENT}$")
 _RE_URL = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*://|www\.|mailto:|data:)")
 _RE_NUMBER = re.compile(r"^[vV]?\d+(?:[._]\d+)*(?:[-+][\w.]+)?$")
@@ -82,7 +86,9 @@ _RE_TIE = re.compile(
 
 
 def utf16_len(text: str) -> int:
-    return len(text) + sum(1 for ch in text if ord(ch) > 0xFFFF)
+    if text.isascii():
+        return len(text)
+    return len(text.encode("utf-16-le")) // 2
 
 
 @dataclass(frozen=True)
@@ -225,7 +231,7 @@ def classify_code(content: str) -> tuple[str, dict] | None:
     if m:
         sym = m.group("sym")
         return KIND_SYMBOL, {"symbol": sym, "symbol_at": (lead, lead + len(sym)), "call": True}
-    if any(ch.isspace() for ch in text):
+    if _RE_SPACE.search(text):
         return None  # prose, shell commands
     if _RE_URL.match(text) or text.startswith(("-", "$", "%", "@")) or _RE_NUMBER.match(text):
         return None
@@ -290,8 +296,10 @@ def _scalar_range(node: yaml.Node, lines: list[str], line_offset: int) -> Source
 
 def _refs_citations(lines: list[str], fm_start: int, fm_end: int) -> list[Citation]:
     fm_text = "\n".join(lines[fm_start + 1 : fm_end])
+    if "refs" not in fm_text:
+        return []
     try:
-        root = yaml.compose(fm_text, Loader=yaml.SafeLoader)
+        root = yaml.compose(fm_text, Loader=_LOADER)
     except yaml.YAMLError:
         return []
     if not isinstance(root, yaml.MappingNode):
@@ -394,7 +402,8 @@ def _body_citations(lines: list[str], body_start: int) -> list[Citation]:
         if fm:
             fence = fm.group(1)
             continue
-        out.extend(_line_citations(line_no, line_text))
+        if "`" in line_text or "](" in line_text:
+            out.extend(_line_citations(line_no, line_text))
     return out
 
 

@@ -28,7 +28,6 @@ import json
 import os
 import re
 import time
-from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -430,13 +429,14 @@ class SymbolIndex:
         self.workspace = workspace
         self.cache_file = cache_file
         self._root_str = str(workspace.root)
+        self._def_cache: dict[str, tuple[tuple, list[Definition]]] = {}
         # path -> (mtime_ns, size, parser, [(chain, line, kind)])
         self._files: dict[str, tuple[int, int, str, list]] = {}
         self._by_name: dict[str, list[Definition]] = {}
         # (innermost qualifier, name) -> definitions: ``Widget.run`` must not scan every
         # ``run`` of a large workspace.
         self._by_qual: dict[tuple[str, str], list[Definition]] = {}
-        self._known: Counter[str] = Counter()
+        self._known: dict[str, int] = {}
         self.stats = {"parsed": 0, "reused": 0, "loaded_from_cache": False, "seconds": 0.0}
         self._dirty = False
         self._maps_built = False
@@ -543,39 +543,48 @@ class SymbolIndex:
         entry = self._files.get(path)
         if entry is None:
             return []
+        cached = self._def_cache.get(path)
+        if cached is not None and cached[0] is entry:
+            return cached[1]
         _, _, parser, defs = entry
-        return [Definition(path, ln, chain, kind, parser) for chain, ln, kind in defs]
+        made = [Definition(path, ln, chain, kind, parser) for chain, ln, kind in defs]
+        self._def_cache[path] = (entry, made)
+        return made
 
     def _rebuild_maps(self) -> None:
         self._maps_built = True
         self._by_name = {}
         self._by_qual = {}
-        self._known = Counter()
+        self._known = {}
         for path in self._files:
             self._index_file(path, +1)
 
     def _index_file(self, path: str, sign: int) -> None:
         chains = path_chains(path)
+        path_quals = {q[-1] for q in chains if q}
+        known = self._known
+        by_name, by_qual = self._by_name, self._by_qual
         for d in self._defs_of(path):
-            keys = {(q[-1], d.name) for q in chains if q}
+            name = d.name
+            keys = [(q, name) for q in path_quals]
             if len(d.chain) > 1:
-                keys.add((d.chain[-2], d.name))
+                keys.append((d.chain[-2], name))
+            for q in d.chain:
+                known[q] = known.get(q, 0) + sign
             if sign > 0:
-                self._by_name.setdefault(d.name, []).append(d)
+                by_name.setdefault(name, []).append(d)
                 for key in keys:
-                    self._by_qual.setdefault(key, []).append(d)
+                    by_qual.setdefault(key, []).append(d)
                 continue
-            for table, key in [(self._by_name, d.name)] + [(self._by_qual, k) for k in keys]:
+            for table, key in [(by_name, name)] + [(by_qual, k) for k in keys]:
                 lst = table.get(key)
                 if lst is not None:
                     lst[:] = [x for x in lst if x.path != path]
                     if not lst:
                         del table[key]
-            for q in d.chain:
-                self._known[q] += sign
         for chain in chains:
             for q in chain:
-                self._known[q] += sign
+                known[q] = known.get(q, 0) + sign
 
     def update_files(self, paths: Iterable[str]) -> set[str]:
         """Re-index ``paths`` (created, changed or deleted); returns every symbol name
