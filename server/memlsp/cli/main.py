@@ -10,9 +10,9 @@ import argparse
 import sys
 
 from ..core.errors import MemlspError
-from . import check_cmds, demo_cmd, store_cmds
+from . import check_cmds, demo_cmd, recall_cmds, store_cmds
 
-COMMAND_MODULES = [store_cmds, demo_cmd, check_cmds]
+COMMAND_MODULES = [store_cmds, recall_cmds, demo_cmd, check_cmds]
 
 
 def build_parser() -> argparse.ArgumentParser:
