@@ -11,7 +11,11 @@ import shutil
 from pathlib import Path
 
 import pytest
-from citation_fixtures import (
+from memlsp.core.citations import Checker, apply_note_text, find_stale
+from memlsp.core.errors import MemlspError
+from memlsp.core.store import Store
+
+from tests.core.citation_fixtures import (
     EXPECTED,
     NOTE_BILLING,
     NOTE_GLOBAL,
@@ -21,9 +25,6 @@ from citation_fixtures import (
     git,
     write,
 )
-from memlsp.core.citations import Checker, apply_note_text, find_stale
-from memlsp.core.errors import MemlspError
-from memlsp.core.store import Store
 
 
 def u16(text: str) -> int:

@@ -5,7 +5,11 @@ are flagged. ``bench/citations.py`` prints the same numbers for larger sizes."""
 from __future__ import annotations
 
 import pytest
-from citation_fixtures import (
+from memlsp.core.citations import Checker
+from memlsp.core.citations.extract import extract_citations
+from memlsp.core.store import Store
+
+from tests.core.citation_fixtures import (
     EXPECTED,
     NOTE_BILLING,
     NOTE_INBOX,
@@ -14,9 +18,6 @@ from citation_fixtures import (
     generate_repo,
     write,
 )
-from memlsp.core.citations import Checker
-from memlsp.core.citations.extract import extract_citations
-from memlsp.core.store import Store
 
 
 def score(planted_stale: set, planted_live: set, flagged: set) -> tuple[float, float]:

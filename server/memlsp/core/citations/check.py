@@ -33,6 +33,7 @@ import hashlib
 import json
 import re
 import threading
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -206,6 +207,7 @@ class Checker:
         self._problems: dict[str, list[IndexProblem]] = {}
         self._lock = threading.RLock()
         self._built = False
+        self.timings: dict[str, float] = {}
 
     def _in_git(self) -> bool:
         from .workspace import git_toplevel
@@ -267,28 +269,44 @@ class Checker:
     # ---- full check ---------------------------------------------------------------------
     def check_all(self, *, refresh: bool = True) -> CheckReport:
         """Check every note: refreshes the workspace file set, brings the symbol index up to
-        date (re-parsing only changed files) and re-reads notes whose bytes changed."""
+        date (re-parsing only changed files) and re-reads notes whose bytes changed.
+        ``self.timings`` holds the seconds each phase took."""
         with self._lock:
+            clock = time.perf_counter
+            t0 = clock()
+            timings: dict[str, float] = {}
             if refresh or not self._built:
                 if self._built:
                     self.workspace.refresh()
+                timings["workspace"] = clock() - t0
                 self.symbols.build()
+                timings["symbols"] = clock() - t0 - timings["workspace"]
                 if self.history is not None:
                     self.history.refresh()
+            t = clock()
             seen: set[str] = set()
-            for scope in self.scopes():
-                for entry in self._entries(scope):
-                    state = self._load_note(entry)
-                    self._register(state)
-                    seen.add(state.rel)
+            entries = [e for scope in self.scopes() for e in self._entries(scope)]
+            timings["scan"] = clock() - t
+            t = clock()
+            for entry in entries:
+                state = self._load_note(entry)
+                self._register(state)
+                seen.add(state.rel)
             for rel in [r for r in self._notes if r not in seen]:
                 self._unregister(rel)
+            timings["extract"] = clock() - t
+            t = clock()
             for state in self._notes.values():
                 state.findings = self._check_note(state)
+            timings["judge"] = clock() - t
+            t = clock()
             self._problems = {}
             for scope in self.scopes():
                 for p in self._index_problems(scope):
                     self._problems.setdefault(p.path, []).append(p)
+            timings["index"] = clock() - t
+            timings["total"] = clock() - t0
+            self.timings = timings
             self._built = True
             return self.report()
 
