@@ -76,7 +76,10 @@ def main(argv: list[str] | None = None) -> int:
         t = time.perf_counter()
         report = checker.check_all()
         warm_same = time.perf_counter() - t
-        print(f"warm, same process: full check {warm_same:.3f} s (target ≤ 2 s)")
+        print(
+            f"warm, same process: full check {warm_same:.3f} s (target ≤ 2 s) -> "
+            f"{'ok' if warm_same <= 2 else 'SLOW'}"
+        )
         print("  phases (s): " + ", ".join(f"{k} {v:.2f}" for k, v in checker.timings.items()))
 
         t = time.perf_counter()
@@ -113,8 +116,17 @@ def main(argv: list[str] | None = None) -> int:
             f"incremental: one file deleted -> {len(changed)} note(s) re-published in "
             f"{incr * 1000:.1f} ms (target ≤ 100 ms) -> {'ok' if incr <= 0.1 else 'SLOW'}"
         )
-        ok = cold <= 20 and warm_disk <= 2 and incr <= 0.1 and recall == 1.0 and fp <= 0.02
-        print("result:", "all targets met" if ok else "TARGETS MISSED")
+        checks = {
+            "cold ≤ 20 s": cold <= 20,
+            "warm (index in memory) ≤ 2 s": warm_same <= 2,
+            "warm (index from the disk cache, new process state) ≤ 2 s": warm_disk <= 2,
+            "incremental ≤ 100 ms": incr <= 0.1,
+            "recall 100%": recall == 1.0,
+            "false positives ≤ 2%": fp <= 0.02,
+        }
+        missed = [name for name, good in checks.items() if not good]
+        ok = not missed
+        print("result:", "all targets met" if ok else "missed: " + "; ".join(missed))
         load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
         print(f"machine: {os.cpu_count()} CPUs, load average {load:.1f} (timings scale with it)")
         return 0 if ok else 1
