@@ -1,0 +1,548 @@
+"""Citation extraction from a note's text (SPEC R29): what the note says exists in the code.
+
+Sources, in the order they win:
+
+1. frontmatter ``refs``: ``{path, symbol?, line?}`` mappings (or plain path strings);
+2. in the body, inline code spans: paths (``src/x.py``, ``src/x.py:80``, ``x.py#L80``,
+   ``src/``), symbols (``foo()``, ``foo(a, b)``, ``Class.method``, ``module::fn``,
+   ``pkg.func``, ``Type#method``, ``macro!``), ``path::symbol`` / ``path#symbol``;
+3. Markdown links and images whose target is a relative path (``[x](src/x.py#L3)``).
+
+A body mention of something a ref already cites is dropped: the explicit ref wins.
+
+Not citations (deliberately): URLs and domains, shell commands and prose (anything with
+spaces that is not a call), flags (``--force``: a flag is not a definition a parser can
+find, so it is left to the reader, R19), environment variables and ALL_CAPS names (an env
+var is defined nowhere in code), version numbers and numbers, absolute and ``../`` paths,
+and anything inside fenced code blocks (examples, not claims). A bare identifier
+(``send_with_backoff``) is a citation only when the sentence ties it to a path
+("`send_with_backoff` in `src/webhooks.rs`"): alone, it is too often a field, a column
+or a word.
+
+Ranges are 0-based lines of the whole note file (frontmatter included) with columns in
+UTF-16 code units (what LSP wants) and in code points (what Python slices use).
+
+Pure: imports only the standard library and PyYAML.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import yaml
+
+KIND_FILE = "file"
+KIND_SYMBOL = "symbol"
+KIND_FILE_SYMBOL = "file+symbol"
+
+# Extensions that make a slash-less ``name.ext`` a file rather than ``pkg.func``.
+FILE_EXTENSIONS = frozenset(
+    """py pyi ts tsx js jsx mjs cjs mts cts rs go java kt kts scala c h cc cpp cxx hpp hh
+    cs fs rb php swift m mm lua pl sh bash zsh fish ps1 sql md markdown rst txt adoc json
+    jsonc json5 yaml yml toml ini cfg conf env lock xml html htm css scss sass less vue
+    svelte proto graphql gql gradle mk cmake dockerfile tf hcl nix ex exs erl hs ml elm
+    clj dart zig r jl ipynb csv tsv svg""".split()
+)
+# Extension-less file names that are still plainly files.
+BARE_FILE_NAMES = frozenset(
+    """Makefile Dockerfile Containerfile Justfile Procfile Gemfile Rakefile Vagrantfile
+    Jenkinsfile CODEOWNERS LICENSE .gitignore .gitattributes .editorconfig .env""".split()
+)
+# Names that look like PascalCase identifiers but are products, not code.
+_DOMAIN_TLDS = frozenset("com org net dev app co uk de cn fr jp edu gov info biz".split())
+_NOT_SYMBOLS = frozenset({"e.g", "i.e", "a.k.a", "etc", "vs"})
+
+# libyaml when present (columns are still counted in characters); pure Python otherwise.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+_IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
+_CHAIN = rf"{_IDENT}(?:(?:\.|::|#|->){_IDENT})*"
+_RE_CALL = re.compile(rf"^(?P<sym>{_CHAIN})(?:!)?\((?P<args>.*)\)$", re.S)
+_RE_MACRO = re.compile(rf"^(?P<sym>{_IDENT})!$")
+_RE_QUALIFIED = re.compile(rf"^{_IDENT}(?:(?:\.|::|#){_IDENT})+$")
+_RE_SPACE = re.compile(r"\s")
+_RE_BARE = re.compile(rf"^{_IDENT}$")
+_RE_URL = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*://|www\.|mailto:|data:)")
+_RE_NUMBER = re.compile(r"^[vV]?\d+(?:[._]\d+)*(?:[-+][\w.]+)?$")
+_SEG = r"[^\s`:*?\"<>|\\/#]+"
+_RE_PATH = re.compile(
+    rf"^(?:\./)?(?P<path>{_SEG}(?:/{_SEG})*/?)"
+    rf"(?:(?::(?P<line>\d+)(?:[:-]\d+)?)|(?:#L(?P<line2>\d+)(?:-L?\d+)?)"
+    rf"|(?:(?:::|#)(?P<sym>{_CHAIN})(?:\(\))?))?$"
+)
+_RE_CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)")
+_RE_LINK = re.compile(
+    r"!?\[(?P<text>[^\]\n]*)\]\((?P<target><[^>\n]+>|[^)\s]+)(?:\s+\"[^\"\n]*\")?\)"
+)
+_RE_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+_RE_FM_END = re.compile(r"^(?:---|\.\.\.)\s*$")
+# Words between a symbol and a path that tie the symbol to that file.
+_RE_TIE = re.compile(
+    r"^\s*(?:\(|,|:)?\s*(?:(?:is|lives|defined|declared|implemented|found|lies)\s+)?"
+    r"(?:in|from|at|inside|within|of|under|在)\s*(?:the\s+(?:file|module)\s+)?$",
+    re.I,
+)
+
+
+def utf16_len(text: str) -> int:
+    if text.isascii():
+        return len(text)
+    return len(text.encode("utf-16-le")) // 2
+
+
+@dataclass(frozen=True)
+class SourceRange:
+    """A span on one line of the note file: 0-based ``line``; ``start``/``end`` in UTF-16
+    code units (LSP positions); ``start_cp``/``end_cp`` in code points (Python indices)."""
+
+    line: int
+    start: int
+    end: int
+    start_cp: int
+    end_cp: int
+
+    @classmethod
+    def on(cls, line_no: int, line_text: str, start_cp: int, end_cp: int) -> SourceRange:
+        start = utf16_len(line_text[:start_cp])
+        return cls(line_no, start, start + utf16_len(line_text[start_cp:end_cp]), start_cp, end_cp)
+
+    def to_json(self) -> dict:
+        return {"line": self.line, "start": self.start, "end": self.end}
+
+
+@dataclass(frozen=True)
+class RefSpan:
+    """Where a frontmatter ``refs`` item sits, so that a fix can remove it."""
+
+    index: int
+    first_line: int
+    end_line: int  # exclusive; block-style items only
+    flow: bool
+
+
+@dataclass(frozen=True)
+class Citation:
+    """One thing a note cites. ``line`` is the cited 1-based line in the code file.
+
+    ``range`` covers the citation as written; ``path_range`` covers just the path text
+    (for a symbol tied to a path elsewhere on the line, that path's span) — a rename fix
+    replaces exactly that; ``symbol_range`` likewise for the symbol text.
+    """
+
+    kind: str
+    path: str | None
+    symbol: str | None
+    line: int | None
+    range: SourceRange
+    origin: str  # "refs" | "code" | "link"
+    text: str  # the exact source text at ``range``
+    path_range: SourceRange | None = None
+    symbol_range: SourceRange | None = None
+    ref: RefSpan | None = field(default=None, compare=False)
+    call: bool = False  # written as a call or macro: foo(), foo!
+
+    @property
+    def label(self) -> str:
+        """Canonical short form: ``path``, ``path:line``, ``symbol``, ``path#symbol``."""
+        if self.kind == KIND_SYMBOL:
+            return self.symbol or ""
+        text = self.path or ""
+        if self.line:
+            text += f":{self.line}"
+        if self.symbol:
+            text += f"#{self.symbol}"
+        return text
+
+    def to_json(self) -> dict:
+        data: dict = {"kind": self.kind, "origin": self.origin, "range": self.range.to_json()}
+        for key in ("path", "symbol", "line"):
+            if getattr(self, key) is not None:
+                data[key] = getattr(self, key)
+        return data
+
+
+@dataclass
+class _Span:
+    """A classified inline code span before tying."""
+
+    kind: str
+    path: str | None
+    symbol: str | None
+    line: int | None
+    range: SourceRange
+    path_range: SourceRange | None
+    symbol_range: SourceRange | None
+    text: str
+    bare: bool = False
+    call: bool = False
+    outer: tuple[int, int] = (0, 0)  # the code span with its backticks, in code points
+
+
+def normalise_path(path: str) -> str:
+    path = path.strip().replace("\\", "/")
+    while path.startswith("./"):
+        path = path[2:]
+    return path
+
+
+def symbol_segments(symbol: str) -> list[str]:
+    """``a.b``, ``a::b``, ``a#b``, ``a->b`` → ``[a, b]``; ``self``/``this``/``crate`` dropped."""
+    parts = [p for p in re.split(r"\.|::|#|->", symbol) if p]
+    while len(parts) > 1 and parts[0] in ("self", "this", "crate", "super", "Self"):
+        parts = parts[1:]
+    return parts
+
+
+def looks_like_file(path: str) -> bool:
+    """Is ``path`` (no line suffix) plausibly a workspace file or folder?"""
+    if not path or path.startswith(("/", "~", "../")) or "//" in path or ".." in path.split("/"):
+        return False
+    last = path.rstrip("/").rsplit("/", 1)[-1]
+    if last in BARE_FILE_NAMES:
+        return True
+    if path.endswith("/"):
+        return "/" in path[:-1] or bool(re.fullmatch(r"[\w.-]+", last))
+    stem, dot, ext = last.rpartition(".")
+    if "/" in path:
+        if not dot or not stem:
+            return last.startswith(".") and len(last) > 1  # src/.eslintrc
+        return bool(re.fullmatch(r"[A-Za-z0-9_+-]{1,12}", ext))
+    return bool(dot and stem) and ext.lower() in FILE_EXTENSIONS
+
+
+def classify_code(content: str) -> tuple[str, dict] | None:
+    """Classify an inline code span's content: ``(kind, fields)`` or None (not a citation).
+
+    ``fields`` holds ``path``, ``symbol``, ``line``, ``bare``, ``call``, and the code-point
+    offsets of the path/symbol inside ``content`` (``path_at``/``symbol_at``).
+    """
+    text = content
+    if not text.strip():
+        return None
+    lead = len(text) - len(text.lstrip())
+    text = text.strip()
+    m = _RE_CALL.match(text)
+    if m and "`" not in m.group("args"):
+        sym = m.group("sym")
+        if symbol_segments(sym):
+            return KIND_SYMBOL, {"symbol": sym, "symbol_at": (lead, lead + len(sym)), "call": True}
+    m = _RE_MACRO.match(text)
+    if m:
+        sym = m.group("sym")
+        return KIND_SYMBOL, {"symbol": sym, "symbol_at": (lead, lead + len(sym)), "call": True}
+    if _RE_SPACE.search(text):
+        return None  # prose, shell commands
+    if _RE_URL.match(text) or text.startswith(("-", "$", "%", "@")) or _RE_NUMBER.match(text):
+        return None
+    m = _RE_PATH.match(text)
+    if m:
+        path = m.group("path")
+        if looks_like_file(path):
+            offset = lead + (m.start("path"))
+            fields: dict = {"path": normalise_path(path), "path_at": (offset, offset + len(path))}
+            line = m.group("line") or m.group("line2")
+            if line:
+                fields["line"] = int(line)
+            if m.group("sym"):
+                fields["symbol"] = m.group("sym")
+                fields["symbol_at"] = (lead + m.start("sym"), lead + m.end("sym"))
+                return KIND_FILE_SYMBOL, fields
+            return KIND_FILE, fields
+    if _RE_QUALIFIED.match(text):
+        if text.lower() in _NOT_SYMBOLS:
+            return None
+        last = re.split(r"\.|::|#", text)[-1]
+        if "." in text and "::" not in text and last.lower() in _DOMAIN_TLDS:
+            return None
+        return KIND_SYMBOL, {"symbol": text, "symbol_at": (lead, lead + len(text))}
+    if _RE_BARE.match(text) and not text.isupper() and len(text) > 1:
+        code_like = "_" in text.strip("_") or re.search(r"[a-z][A-Z]", text)
+        if code_like:
+            return KIND_SYMBOL, {
+                "symbol": text,
+                "symbol_at": (lead, lead + len(text)),
+                "bare": True,
+            }
+    return None
+
+
+def split_frontmatter(text: str) -> tuple[list[str], int, int]:
+    """The note's lines, the index of the opening ``---`` and of the closing one
+    (``(lines, -1, -1)`` when there is no frontmatter)."""
+    lines = text.split("\n")
+    if not lines or lines[0].lstrip("\ufeff").rstrip() != "---":
+        return lines, -1, -1
+    for i in range(1, len(lines)):
+        if _RE_FM_END.match(lines[i]):
+            return lines, 0, i
+    return lines, -1, -1
+
+
+def _scalar_range(node: yaml.Node, lines: list[str], line_offset: int) -> SourceRange | None:
+    if not isinstance(node, yaml.ScalarNode):
+        return None
+    sm, em = node.start_mark, node.end_mark
+    line_no = sm.line + line_offset
+    if line_no >= len(lines):
+        return None
+    line_text = lines[line_no]
+    start = sm.column
+    end = em.column if em.line == sm.line else len(line_text.rstrip())
+    if node.style in ("'", '"') and end - start >= 2:
+        start, end = start + 1, end - 1
+    return SourceRange.on(line_no, line_text, start, end)
+
+
+def _refs_citations(lines: list[str], fm_start: int, fm_end: int) -> list[Citation]:
+    fm_text = "\n".join(lines[fm_start + 1 : fm_end])
+    if "refs" not in fm_text:
+        return []
+    try:
+        root = yaml.compose(fm_text, Loader=_LOADER)
+    except yaml.YAMLError:
+        return []
+    if not isinstance(root, yaml.MappingNode):
+        return []
+    seq = next(
+        (v for k, v in root.value if isinstance(k, yaml.ScalarNode) and k.value == "refs"), None
+    )
+    if not isinstance(seq, yaml.SequenceNode):
+        return []
+    offset = fm_start + 1
+    out: list[Citation] = []
+    items = seq.value
+    for i, item in enumerate(items):
+        first = item.start_mark.line + offset
+        if seq.flow_style:
+            span = RefSpan(i, first, first + 1, True)
+        else:
+            # The item starts on the line of its "- " marker and runs to the next item.
+            nxt = items[i + 1].start_mark.line + offset if i + 1 < len(items) else None
+            end = nxt if nxt is not None else _block_end(lines, first, fm_end)
+            span = RefSpan(i, first, end, False)
+        fields: dict[str, yaml.Node] = {}
+        if isinstance(item, yaml.ScalarNode):
+            fields["path"] = item
+        elif isinstance(item, yaml.MappingNode):
+            for k, v in item.value:
+                if isinstance(k, yaml.ScalarNode) and k.value in ("path", "symbol", "line"):
+                    fields[k.value] = v
+        else:
+            continue
+        path = symbol = None
+        line = None
+        path_range = symbol_range = None
+        if isinstance(fields.get("path"), yaml.ScalarNode) and str(fields["path"].value).strip():
+            raw = str(fields["path"].value).strip()
+            m = re.match(r"^(.*?)(?::(\d+))?$", raw)
+            path = normalise_path(m.group(1) if m else raw)
+            if m and m.group(2):
+                line = int(m.group(2))
+            path_range = _scalar_range(fields["path"], lines, offset)
+        if (
+            isinstance(fields.get("symbol"), yaml.ScalarNode)
+            and str(fields["symbol"].value).strip()
+        ):
+            symbol = str(fields["symbol"].value).strip()
+            symbol_range = _scalar_range(fields["symbol"], lines, offset)
+        if isinstance(fields.get("line"), yaml.ScalarNode):
+            try:
+                line = int(fields["line"].value)
+            except ValueError:
+                pass
+        if not path and not symbol:
+            continue
+        if path and path.startswith(("/", "~", "../")):
+            continue
+        kind = KIND_FILE_SYMBOL if path and symbol else KIND_FILE if path else KIND_SYMBOL
+        rng = path_range or symbol_range
+        if rng is None:
+            continue
+        text = lines[rng.line][rng.start_cp : rng.end_cp]
+        out.append(
+            Citation(
+                kind=kind,
+                path=path,
+                symbol=symbol,
+                line=line,
+                range=rng,
+                origin="refs",
+                text=text,
+                path_range=path_range,
+                symbol_range=symbol_range,
+                ref=span,
+            )
+        )
+    return out
+
+
+def _block_end(lines: list[str], first: int, fm_end: int) -> int:
+    """The line after the last one of a block item that starts at ``first``."""
+    indent = len(lines[first]) - len(lines[first].lstrip())
+    j = first + 1
+    while j < fm_end:
+        stripped = lines[j].lstrip()
+        if stripped and (len(lines[j]) - len(stripped)) <= indent:
+            break
+        j += 1
+    return j
+
+
+def _body_citations(lines: list[str], body_start: int) -> list[Citation]:
+    out: list[Citation] = []
+    fence: str | None = None
+    for line_no in range(body_start, len(lines)):
+        line_text = lines[line_no]
+        fm = _RE_FENCE.match(line_text)
+        if fence is not None:
+            if fm and fm.group(1)[0] == fence[0] and len(fm.group(1)) >= len(fence):
+                fence = None
+            continue
+        if fm:
+            fence = fm.group(1)
+            continue
+        if "`" in line_text or "](" in line_text:
+            out.extend(_line_citations(line_no, line_text))
+    return out
+
+
+def _line_citations(line_no: int, line_text: str) -> list[Citation]:
+    spans: list[_Span] = []
+    code_areas: list[tuple[int, int]] = []
+    for m in _RE_CODE_SPAN.finditer(line_text):
+        inner_start = m.start(2)
+        content = m.group(2)
+        code_areas.append((m.start(), m.end()))
+        got = classify_code(content)
+        if got is None:
+            continue
+        kind, f = got
+        path_range = symbol_range = None
+        if "path_at" in f:
+            a, b = f["path_at"]
+            path_range = SourceRange.on(line_no, line_text, inner_start + a, inner_start + b)
+        if "symbol_at" in f:
+            a, b = f["symbol_at"]
+            symbol_range = SourceRange.on(line_no, line_text, inner_start + a, inner_start + b)
+        stripped = content.strip()
+        lead = len(content) - len(content.lstrip())
+        rng = SourceRange.on(
+            line_no, line_text, inner_start + lead, inner_start + lead + len(stripped)
+        )
+        spans.append(
+            _Span(
+                kind,
+                f.get("path"),
+                f.get("symbol"),
+                f.get("line"),
+                rng,
+                path_range,
+                symbol_range,
+                stripped,
+                bare=bool(f.get("bare")),
+                call=bool(f.get("call")),
+                outer=(m.start(), m.end()),
+            )
+        )
+    out: list[Citation] = []
+    # Tie a symbol to the path that follows it ("`foo()` in `src/x.py`").
+    for i, span in enumerate(spans):
+        if span.kind != KIND_SYMBOL:
+            continue
+        nxt = spans[i + 1] if i + 1 < len(spans) else None
+        if nxt is not None and nxt.kind == KIND_FILE and not nxt.path.endswith("/"):
+            between = line_text[span.outer[1] : nxt.outer[0]]
+            if _RE_TIE.match(between):
+                span.kind = KIND_FILE_SYMBOL
+                span.path = nxt.path
+                span.path_range = nxt.path_range
+                span.line = nxt.line
+                span.bare = False
+    for span in spans:
+        if span.bare:
+            continue
+        out.append(
+            Citation(
+                kind=span.kind,
+                path=span.path,
+                symbol=span.symbol,
+                line=span.line,
+                range=span.range,
+                origin="code",
+                text=span.text,
+                path_range=span.path_range,
+                symbol_range=span.symbol_range,
+                call=span.call,
+            )
+        )
+    for m in _RE_LINK.finditer(line_text):
+        if any(a <= m.start() < b for a, b in code_areas):
+            continue
+        target = m.group("target")
+        t_start = m.start("target")
+        if target.startswith("<"):
+            target, t_start = target[1:-1], t_start + 1
+        if _RE_URL.match(target) or target.startswith("#") or ":" in target.split("/")[0]:
+            continue
+        path, _, anchor = target.partition("#")
+        if not looks_like_file(normalise_path(path)):
+            continue
+        line = None
+        am = re.fullmatch(r"L(\d+)(?:-L?\d+)?", anchor)
+        if am:
+            line = int(am.group(1))
+        rng = SourceRange.on(line_no, line_text, t_start, t_start + len(target))
+        p_rng = SourceRange.on(line_no, line_text, t_start, t_start + len(path))
+        out.append(
+            Citation(
+                kind=KIND_FILE,
+                path=normalise_path(path),
+                symbol=None,
+                line=line,
+                range=rng,
+                origin="link",
+                text=target,
+                path_range=p_rng,
+            )
+        )
+    return out
+
+
+def extract_citations(text: str) -> list[Citation]:
+    """Every citation of a note, in source order: refs first, then body mentions that no
+    ref already covers."""
+    lines, fm_start, fm_end = split_frontmatter(text)
+    refs = _refs_citations(lines, fm_start, fm_end) if fm_end > 0 else []
+    body = _body_citations(lines, fm_end + 1 if fm_end > 0 else 0)
+    ref_paths = {c.path for c in refs if c.path}
+    ref_symbols = {c.symbol for c in refs if c.symbol}
+    kept = [
+        c
+        for c in body
+        if not (
+            (c.kind == KIND_FILE and c.path in ref_paths)
+            or (c.kind == KIND_SYMBOL and c.symbol in ref_symbols)
+            or (c.kind == KIND_FILE_SYMBOL and c.symbol in ref_symbols and c.path in ref_paths)
+        )
+    ]
+    return refs + kept
+
+
+__all__ = [
+    "BARE_FILE_NAMES",
+    "FILE_EXTENSIONS",
+    "KIND_FILE",
+    "KIND_FILE_SYMBOL",
+    "KIND_SYMBOL",
+    "Citation",
+    "RefSpan",
+    "SourceRange",
+    "classify_code",
+    "extract_citations",
+    "looks_like_file",
+    "normalise_path",
+    "split_frontmatter",
+    "symbol_segments",
+    "utf16_len",
+]
