@@ -337,17 +337,20 @@ class RetrievalIndex:
         params = params or HybridParams()
         with self._lock:
             try:
-                for attempt in range(3):
+                return self._search(query, k, now, first_turn, exclude, params, select)
+            except sqlite3.Error as exc:
+                log.warning("retrieval index %s failed (%s); rebuilding", self.path, exc)
+            try:
+                # Rebuild from the last synced docs: on disk, else (the folder keeps
+                # vanishing under us) in memory.
+                for memory in (False, True):
+                    self._reset()
+                    self._memory_only = memory
                     try:
+                        self._sync(self._docs)
                         return self._search(query, k, now, first_turn, exclude, params, select)
                     except sqlite3.Error as exc:
-                        log.warning("retrieval index %s failed (%s); rebuilding", self.path, exc)
-                        self._reset()
-                        self._memory_only = attempt >= 1
-                        try:
-                            self._sync(self._docs)
-                        except sqlite3.Error:
-                            continue
+                        log.warning("retrieval index rebuild failed (%s)", exc)
             finally:
                 self._memory_only = False
             return []
