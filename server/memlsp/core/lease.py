@@ -105,6 +105,21 @@ def read_lease(scope: Scope) -> Lease | None:
         return None
 
 
+def holder_is_dead(lease: Lease) -> bool:
+    """True when the holder ran on this host and its process is gone (killed, crashed):
+    its lease cannot protect anything any more. Other hosts' holders count as alive."""
+    host, _, pid = lease.holder.rpartition(":")
+    if host != socket.gethostname() or not pid.isdigit():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False
+    return False
+
+
 def live_lease(scope: Scope, *, clock: Clock = time.time) -> Lease | None:
     lease = read_lease(scope)
     return lease if lease is not None and not lease.expired(clock()) else None
@@ -128,7 +143,7 @@ def acquire(
     with file_lock(scope.lock_path):
         now = clock()
         current = read_lease(scope)
-        if current is not None and not current.expired(now):
+        if current is not None and not current.expired(now) and not holder_is_dead(current):
             raise LeaseHeldError(
                 f"a dream ({current.holder}, run {current.run_id}) holds this memory until "
                 f"{current.expires}",
@@ -233,6 +248,7 @@ __all__ = [
     "acquire",
     "break_lease",
     "check",
+    "holder_is_dead",
     "lease_path",
     "live_lease",
     "read_lease",

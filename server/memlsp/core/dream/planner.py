@@ -231,17 +231,26 @@ class OfflinePlanner:
                 newer.reasons.append(f"supersedes older {older.name} (newer rule: '{mark}')")
                 older.removed_into = newer.path
             else:
-                for para in _paragraphs(newer.body):
-                    if not any(
-                        self.similarity(para, p) >= self.already_present
-                        for p in _paragraphs(older.body)
-                    ):
-                        older.body = (older.body + "\n\n" + para).strip()
+                older.body = self._union(older.body, newer.body)
                 older.description = newer.description
                 older.sources.append(newer.path)
                 older.evidence += [older.path, newer.path]
                 older.reasons.append(f"merged near-duplicate {newer.name}")
                 newer.removed_into = older.path
+
+    def _union(self, body: str, extra: str) -> str:
+        """``body`` plus the paragraphs of ``extra`` it lacks; a paragraph that restates
+        one of ``body``'s and says more replaces it."""
+        paragraphs = _paragraphs(body)
+        for para in _paragraphs(extra):
+            sims = [self.similarity(para, p) for p in paragraphs]
+            if sims and max(sims) >= self.already_present:
+                i = sims.index(max(sims))
+                if _norm(paragraphs[i]) in _norm(para):
+                    paragraphs[i] = para
+            elif _norm(para) not in _norm("\n".join(paragraphs)):
+                paragraphs.append(para)
+        return "\n\n".join(paragraphs)
 
     def _fold(
         self,
@@ -257,10 +266,11 @@ class OfflinePlanner:
         body = self.date_fn(entry.note.body.strip(), when)
         if len(desc) > 150:
             desc = cut(desc, 150)
-        para = body if _norm(desc).rstrip(".。") in _norm(body) else f"{desc}\n\n{body}".strip()
         extra = [f"Error seen in {f.session} (line {f.line}): {f.snippet}" for f in found]
         if extra:
-            para = para + "\n" + "\n".join(f"- {x}" for x in extra)
+            body = (body + "\n" + "\n".join(f"- {x}" for x in extra)).strip()
+        # Appended to another note, the observation keeps its one-line summary too.
+        para = body if _norm(desc).rstrip(".。") in _norm(body) else f"{desc}\n{body}".strip()
         evidence = [path, *(f.session for f in found)]
         best, best_scores = None, None
         for t in topics:
@@ -276,7 +286,7 @@ class OfflinePlanner:
                 name=name,
                 type=entry.note.type,
                 description=desc,
-                body=para,
+                body=body or desc,
                 when=when,
                 existing=False,
                 sources=[path],
@@ -296,7 +306,7 @@ class OfflinePlanner:
         ):
             # The observation replaces the rule: the old value goes, it is not annotated.
             if len(paragraphs) <= 1 or sims[closest] < 0.2:
-                best.body = para
+                best.body = body
             else:
                 paragraphs[closest] = para
                 best.body = "\n\n".join(paragraphs)
