@@ -213,15 +213,15 @@ def renew(
 
 
 def release(scope: Scope, lease: Lease, *, locked: bool = False) -> bool:
-    """Drop the lease if it is still ours (by token); a superseded holder writes nothing.
-    An expired but not superseded lease is removed too: nobody else holds it."""
+    """Drop the lease if it is still ours and live; an expired or superseded holder
+    writes nothing, not even this (an expired lease left behind blocks nobody)."""
     if not locked:
         if not lease_path(scope).exists():
             return False
         with file_lock(scope.lock_path):
             return release(scope, lease, locked=True)
     current = read_lease(scope)
-    if current is None or current.token != lease.token:
+    if current is None or current.token != lease.token or current.expired():
         return False
     lease_path(scope).unlink(missing_ok=True)
     return True
