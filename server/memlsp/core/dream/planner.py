@@ -107,6 +107,9 @@ class _Topic:
     when: dt.datetime
     existing: bool
     original: tuple[str, str, str] | None = None  # description, type, body as on disk
+    # Where each paragraph came from (normalised text -> path), so a replaced paragraph
+    # names the file whose value it superseded.
+    origin: dict[str, str] = field(default_factory=dict)
     sources: list[str] = field(default_factory=list)
     superseded: list[str] = field(default_factory=list)
     evidence: list[str] = field(default_factory=list)
@@ -177,6 +180,7 @@ class OfflinePlanner:
                 existing=True,
             )
             t.original = (t.description, t.type, t.body)
+            t.origin = {_norm(p): t.path for p in _paragraphs(t.body)}
             topics.append(t)
         budget = [ctx.max_deletes]
         self._relative_dates(topics, ctx)
@@ -290,6 +294,7 @@ class OfflinePlanner:
                 when=when,
                 existing=False,
                 sources=[path],
+                origin={_norm(p): path for p in _paragraphs(body or desc)},
                 evidence=evidence,
                 reasons=[f"new topic from inbox {entry.file.name}"],
             )
@@ -297,7 +302,7 @@ class OfflinePlanner:
             topics.append(t)
             return
         best.sources.append(path)
-        best.evidence += [*evidence, best.path]
+        best.evidence += [*evidence, best.path] if best.existing else evidence
         paragraphs = _paragraphs(best.body)
         sims = [self.similarity(para, p) for p in paragraphs] or [0.0]
         closest = max(range(len(sims)), key=sims.__getitem__)
@@ -306,12 +311,15 @@ class OfflinePlanner:
         ):
             # The observation replaces the rule: the old value goes, it is not annotated.
             if len(paragraphs) <= 1 or sims[closest] < 0.2:
+                replaced = paragraphs
                 best.body = body
             else:
+                replaced = [paragraphs[closest]]
                 paragraphs[closest] = para
                 best.body = "\n\n".join(paragraphs)
-            best.description = desc
-            best.superseded.append(best.path)
+            gone = {best.origin.get(_norm(p), best.path) for p in replaced} or {best.path}
+            best.superseded += sorted(gone)
+            best.origin.update({_norm(p): path for p in _paragraphs(best.body)})
             best.when = when
             best.reasons.append(f"inbox {entry.file.name} supersedes its rule ('{mark}')")
         elif when < best.when and self.supersedes(best.description, best.body, desc, best_scores):
@@ -321,6 +329,7 @@ class OfflinePlanner:
             best.reasons.append(f"inbox {entry.file.name} already recorded")
         else:
             best.body = (best.body + "\n\n" + para).strip()
+            best.origin.update({_norm(p): path for p in _paragraphs(para)})
             best.when = max(best.when, when)
             best.reasons.append(f"folded inbox {entry.file.name}")
 
