@@ -320,6 +320,7 @@ class OfflinePlanner:
             gone = {best.origin.get(_norm(p), best.path) for p in replaced} or {best.path}
             best.superseded += sorted(gone)
             best.origin.update({_norm(p): path for p in _paragraphs(best.body)})
+            best.description = desc
             best.when = when
             best.reasons.append(f"inbox {entry.file.name} supersedes its rule ('{mark}')")
         elif when < best.when and self.supersedes(best.description, best.body, desc, best_scores):
