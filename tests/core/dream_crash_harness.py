@@ -30,7 +30,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from dreamkit import NOW, live_notes, small_home  # noqa: E402
-
 from memlsp.core import index as index_mod  # noqa: E402
 from memlsp.core.dream import apply as apply_mod  # noqa: E402
 from memlsp.core.dream import dream, recover  # noqa: E402
@@ -57,7 +56,9 @@ def check(home: Path, old: dict[str, str], new: dict[str, str], inbox: dict[str,
     problems: list[str] = []
     now = live_notes(scope)
     if now != old and now != new:
-        mixed = sorted(p for p in set(now) | set(old) | set(new) if now.get(p) not in (old.get(p), new.get(p)))
+        mixed = sorted(
+            p for p in set(now) | set(old) | set(new) if now.get(p) not in (old.get(p), new.get(p))
+        )
         problems.append(f"neither old nor new: {mixed[:5]}")
     for rel in now:
         try:

@@ -66,27 +66,73 @@ def small_home(home: Path) -> tuple[Store, Scope]:
     store = Store(home)
     scope = store.ensure_scope(store.global_scope())
     old = NOW - dt.timedelta(days=200)
-    put(scope, "release-train.md", "Release train: one production release per week, Tuesdays 10:00 CET",
-        "Cut on Monday 18:00 CET.", created=old)
-    put(scope, "release-train-twice-weekly.md",
+    put(
+        scope,
+        "release-train.md",
+        "Release train: one production release per week, Tuesdays 10:00 CET",
+        "Cut on Monday 18:00 CET.",
+        created=old,
+    )
+    put(
+        scope,
+        "release-train-twice-weekly.md",
         "Release train now runs twice a week: Tuesday and Thursday 10:00 CET",
-        "Replaces the weekly Tuesday train; cuts the evening before.", created=old + dt.timedelta(days=90))
-    put(scope, "search-latency.md", "Search p95 latency budget is 250 ms; alert at 400 ms",
-        "Load-test query changes on the perf environment.", created=old)
-    put(scope, "python-tooling.md", "Use uv for Python environments",
-        "Never pip install into the system interpreter.", type_="feedback", created=old)
-    put(scope, "python-tooling-uv.md", "Use uv for Python environments",
-        "Never pip install into the system interpreter. uv run for scripts.", type_="feedback",
-        created=old + dt.timedelta(days=5))
-    put(scope, "inbox/latency-tightened.md", "Search p95 latency budget tightened to 200 ms (alert at 300 ms)",
-        "Agreed for the dispatcher console.", created=NOW - dt.timedelta(days=2))
-    put(scope, "inbox/python-uv-lock.md", "Commit uv.lock for Python projects",
-        "The lock file keeps CI and laptops on the same versions.", type_="feedback",
-        created=NOW - dt.timedelta(days=2))
-    put(scope, "inbox/grafana-dashboards.md", "Grafana dashboards for ledger live in the Kestrel folder",
-        "Ask Ken for edit rights.", type_="reference", created=NOW - dt.timedelta(days=1))
-    put(scope, "inbox/on-call-handover.md", "On-call handover is Mondays 09:00 CET",
-        "The outgoing on-call writes a handover note.", created=NOW - dt.timedelta(days=1))
+        "Replaces the weekly Tuesday train; cuts the evening before.",
+        created=old + dt.timedelta(days=90),
+    )
+    put(
+        scope,
+        "search-latency.md",
+        "Search p95 latency budget is 250 ms; alert at 400 ms",
+        "Load-test query changes on the perf environment.",
+        created=old,
+    )
+    put(
+        scope,
+        "python-tooling.md",
+        "Use uv for Python environments",
+        "Never pip install into the system interpreter.",
+        type_="feedback",
+        created=old,
+    )
+    put(
+        scope,
+        "python-tooling-uv.md",
+        "Use uv for Python environments",
+        "Never pip install into the system interpreter. uv run for scripts.",
+        type_="feedback",
+        created=old + dt.timedelta(days=5),
+    )
+    put(
+        scope,
+        "inbox/latency-tightened.md",
+        "Search p95 latency budget tightened to 200 ms (alert at 300 ms)",
+        "Agreed for the dispatcher console.",
+        created=NOW - dt.timedelta(days=2),
+    )
+    put(
+        scope,
+        "inbox/python-uv-lock.md",
+        "Commit uv.lock for Python projects",
+        "The lock file keeps CI and laptops on the same versions.",
+        type_="feedback",
+        created=NOW - dt.timedelta(days=2),
+    )
+    put(
+        scope,
+        "inbox/grafana-dashboards.md",
+        "Grafana dashboards for ledger live in the Kestrel folder",
+        "Ask Ken for edit rights.",
+        type_="reference",
+        created=NOW - dt.timedelta(days=1),
+    )
+    put(
+        scope,
+        "inbox/on-call-handover.md",
+        "On-call handover is Mondays 09:00 CET",
+        "The outgoing on-call writes a handover note.",
+        created=NOW - dt.timedelta(days=1),
+    )
     session(scope, NOW - dt.timedelta(days=120), "old", "- discussed the release train")
     session(scope, NOW - dt.timedelta(days=2), "recent", "- latency work")
     store.rebuild_index(scope)

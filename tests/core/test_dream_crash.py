@@ -31,4 +31,3 @@ def test_kill9_during_apply_200_times_recovers_old_or_new(tmp_path):
     assert report["ended_old"] > 0 and report["ended_new"] > 0
     assert report["recover_max_s"] < 1.0
     assert proc.returncode == 0
-

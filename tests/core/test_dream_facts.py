@@ -7,19 +7,46 @@ from __future__ import annotations
 import datetime as dt
 
 from dreamkit import NOW, put
-
 from memlsp.core.dream import dream
 from memlsp.core.settings import Settings
 from memlsp.core.store import Store
 
 SUBJECTS = [
-    "billing export", "driver app", "search cluster", "data warehouse", "SSO login",
-    "webhook sender", "admin console", "customer portal", "terraform state", "CI runners",
-    "invoice renderer", "tax table", "route sync", "push notifications", "audit log",
-    "feature flags", "error tracker", "status page", "backup job", "cost report",
-    "load balancer", "dns zone", "design system", "translation files", "release notes",
-    "on-call rota", "incident review", "sprint planning", "hiring loop", "vendor contract",
-    "data retention", "GDPR requests", "pen test", "SOC 2 evidence", "access reviews",
+    "billing export",
+    "driver app",
+    "search cluster",
+    "data warehouse",
+    "SSO login",
+    "webhook sender",
+    "admin console",
+    "customer portal",
+    "terraform state",
+    "CI runners",
+    "invoice renderer",
+    "tax table",
+    "route sync",
+    "push notifications",
+    "audit log",
+    "feature flags",
+    "error tracker",
+    "status page",
+    "backup job",
+    "cost report",
+    "load balancer",
+    "dns zone",
+    "design system",
+    "translation files",
+    "release notes",
+    "on-call rota",
+    "incident review",
+    "sprint planning",
+    "hiring loop",
+    "vendor contract",
+    "data retention",
+    "GDPR requests",
+    "pen test",
+    "SOC 2 evidence",
+    "access reviews",
 ]
 CHINESE = ["周报模板", "值班交接", "数据看板", "发布窗口", "代码评审"]
 
@@ -29,7 +56,9 @@ def facts() -> list[tuple[str, str, str]]:
     out = []
     for i, subject in enumerate(SUBJECTS[:35]):
         value = f"{1000 + i * 7}"
-        out.append((f"fact-{i:02d}", f"The {subject} limit is {value} per hour, agreed with Marta", value))
+        out.append(
+            (f"fact-{i:02d}", f"The {subject} limit is {value} per hour, agreed with Marta", value)
+        )
     for i, subject in enumerate(CHINESE):
         value = f"{3000 + i * 11}"
         out.append((f"cn-{i}", f"{subject}的上限是 {value}，由周敏确认", value))
@@ -52,10 +81,20 @@ def test_fifty_facts_survive_the_dream(tmp_path):
     for n, (stem, desc, _value) in enumerate(planted):
         put(scope, f"inbox/{stem}.md", desc, f"{desc}.", created=NOW - dt.timedelta(hours=60 - n))
     for n, (topic, old, new) in enumerate(PAIRS):
-        put(scope, f"inbox/{topic.replace(' ', '-')}-old.md", f"The {topic} is {old}", f"The {topic} is {old}.",
-            created=NOW - dt.timedelta(days=20, hours=n))
-        put(scope, f"inbox/{topic.replace(' ', '-')}-new.md", f"The {topic} moved to {new}",
-            f"The {topic} is now {new}.", created=NOW - dt.timedelta(days=2, hours=n))
+        put(
+            scope,
+            f"inbox/{topic.replace(' ', '-')}-old.md",
+            f"The {topic} is {old}",
+            f"The {topic} is {old}.",
+            created=NOW - dt.timedelta(days=20, hours=n),
+        )
+        put(
+            scope,
+            f"inbox/{topic.replace(' ', '-')}-new.md",
+            f"The {topic} moved to {new}",
+            f"The {topic} is now {new}.",
+            created=NOW - dt.timedelta(days=2, hours=n),
+        )
     assert len(planted) + 2 * len(PAIRS) == 50
     result = dream(store, scope, now=NOW, force=True, settings=Settings())
     assert result.status == "applied"

@@ -11,7 +11,6 @@ import time
 from pathlib import Path
 
 from dreamkit import NOW, hash_tree, small_home
-
 from memlsp.core.dream import dream
 from memlsp.core.lease import read_lease
 from memlsp.core.settings import DreamSettings, Settings
@@ -85,9 +84,7 @@ def test_live_lease_blocks_a_second_dream(tmp_path):
     store, scope = small_home(tmp_path / "home")
     proc = _start(store.home)
     try:
-        result = dream(
-            store, scope, now=NOW, force=True, settings=Settings(dream=DreamSettings())
-        )
+        result = dream(store, scope, now=NOW, force=True, settings=Settings(dream=DreamSettings()))
         assert result.status == "skipped" and result.reason == "lease-held"
     finally:
         os.kill(proc.pid, signal.SIGCONT)

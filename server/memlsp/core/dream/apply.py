@@ -598,7 +598,13 @@ def restore(
                 )
             wanted = [path]
         else:
-            wanted = list(run.get("deleted") or [])
+            # Everything the run deleted that is still in its archive (some may have been
+            # restored one by one already).
+            wanted = [
+                rel
+                for rel in run.get("deleted") or []
+                if (scope.root / archive_path(run_id, rel)).exists()
+            ]
         restored = []
         for rel in wanted:
             src, dst = scope.root / archive_path(run_id, rel), scope.root / rel
