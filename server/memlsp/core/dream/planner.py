@@ -16,7 +16,10 @@ The **offline planner** is deterministic and explainable:
 * *fold* each claimed inbox observation into the matching topic note (appending it,
   skipping what is already there, or replacing the paragraph it supersedes), or into a new
   topic note at the top level;
-* rewrite leftover relative dates (a pluggable ``date_fn``);
+* rewrite leftover relative dates in the observations it folds (a pluggable ``date_fn``,
+  anchored at each observation's own time). Topic notes are left alone: measured on the
+  eval corpus, their weekday phrases are rules ("reviews on Tuesday afternoons"), not
+  dates, and rewriting them did harm;
 * expire session records older than ``retention.sessionDays``.
 
 It never removes more topic notes than the per-run cap: what is left is deferred to the
@@ -183,7 +186,6 @@ class OfflinePlanner:
             t.origin = {_norm(p): t.path for p in _paragraphs(t.body)}
             topics.append(t)
         budget = [ctx.max_deletes]
-        self._relative_dates(topics, ctx)
         self._consolidate_topics(topics, budget)
         findings: dict[str, list[Finding]] = {}
         for f in ctx.findings:
@@ -202,14 +204,6 @@ class OfflinePlanner:
                 )
             )
         return Plan(ops)
-
-    def _relative_dates(self, topics: list[_Topic], ctx: PlanContext) -> None:
-        for t in topics:
-            desc, body = self.date_fn(t.description, t.when), self.date_fn(t.body, t.when)
-            if (desc, body) != (t.description, t.body) and len(desc) <= 150:
-                t.description, t.body = desc, body
-                t.evidence.append(t.path)
-                t.reasons.append("relative dates made absolute")
 
     def _consolidate_topics(self, topics: list[_Topic], budget: list[int]) -> None:
         pairs = []

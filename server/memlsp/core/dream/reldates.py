@@ -4,7 +4,8 @@ The full rewriting policy lives in ``core/policy/dates.py`` (written separately)
 accepts any :data:`DateFn` ``(text, anchor) -> text`` and uses this conservative one when
 none is given. It rewrites only phrases that name one day or one week relative to the
 note's own time: today, tomorrow, yesterday, "in N days", "next week", "on/by/this/next
-<weekday>", and the Chinese 今天/明天/后天/昨天/下周/本周X/下周X. Recurring phrases ("every
+<weekday>", and the Chinese 今天/明天/后天/昨天/本周X/下周X (a bare 下周 is left alone: "下周计划" is a section name as
+often as a date). Recurring phrases ("every
 Tuesday", "on Tuesdays", 每周二) are left alone.
 
 Pure functions; imports nothing from memlsp.
@@ -40,11 +41,12 @@ _EN_SIMPLE = re.compile(r"\b(today|tomorrow|yesterday|tonight)\b", re.I)
 _EN_IN_DAYS = re.compile(r"\bin (\d{1,2}) days\b", re.I)
 _EN_NEXT_WEEK = re.compile(r"\bnext week\b", re.I)
 _EN_WEEKDAY = re.compile(
-    r"\b(on|by|this|next|until|before|coming)\s+(" + "|".join(WEEKDAYS) + r")\b(?!s)", re.I
+    r"\b(on|by|this|next|until|before|coming)\s+(" + "|".join(WEEKDAYS) + r")\b(?!s)"
+    r"(?![ ,]*\d{4}-\d{2}-\d{2})",  # "on Friday 2026-10-23" already says the date
+    re.I,
 )
 _CN_SIMPLE = re.compile(r"(今天|明天|后天|昨天)")
 _CN_WEEKDAY = re.compile(r"(?<!每)(下周|本周|这周|下星期|本星期)([一二三四五六日天])")
-_CN_NEXT_WEEK = re.compile(r"(?<!每)下周(?![一二三四五六日天])")
 
 
 def rewrite_relative_dates(text: str, anchor: dt.datetime) -> str:
@@ -82,15 +84,11 @@ def rewrite_relative_dates(text: str, anchor: dt.datetime) -> str:
             monday += dt.timedelta(days=7)
         return _d(monday + dt.timedelta(days=_CN_DAYS[m.group(2)]))
 
-    def cn_next_week(m: re.Match) -> str:
-        return f"{_d(day + dt.timedelta(days=7 - day.weekday()))} 那一周"
-
     text = _EN_IN_DAYS.sub(in_days, text)
     text = _EN_NEXT_WEEK.sub(next_week, text)
     text = _EN_WEEKDAY.sub(weekday, text)
     text = _EN_SIMPLE.sub(simple, text)
     text = _CN_WEEKDAY.sub(cn_weekday, text)
-    text = _CN_NEXT_WEEK.sub(cn_next_week, text)
     text = _CN_SIMPLE.sub(cn_simple, text)
     return text
 

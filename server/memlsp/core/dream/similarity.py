@@ -16,6 +16,7 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Callable
+from functools import lru_cache
 
 Similarity = Callable[[str, str], float]
 
@@ -37,6 +38,11 @@ STOPWORDS = frozenset(
 
 def tokens(text: str) -> list[str]:
     """Normalised tokens of ``text``: Latin words/numbers and CJK bigrams."""
+    return list(_tokens(text))
+
+
+@lru_cache(maxsize=16384)
+def _tokens(text: str) -> tuple[str, ...]:
     text = unicodedata.normalize("NFKC", text).casefold()
     out: list[str] = []
     for word in _WORD.findall(text):
@@ -50,24 +56,34 @@ def tokens(text: str) -> list[str]:
             out.extend(w for w in rest if w not in STOPWORDS and len(w) > 1)
         elif word not in STOPWORDS and (len(word) > 1 or word.isdigit()):
             out.append(word)
-    return [t for t in out if t not in STOPWORDS]
+    return tuple(t for t in out if t not in STOPWORDS)
+
+
+@lru_cache(maxsize=16384)
+def _set(text: str) -> frozenset[str]:
+    return frozenset(_tokens(text))
+
+
+@lru_cache(maxsize=16384)
+def _counts(text: str) -> tuple[dict[str, int], float]:
+    counts = dict(Counter(_tokens(text)))
+    return counts, math.sqrt(sum(v * v for v in counts.values()))
 
 
 def jaccard(a: str, b: str) -> float:
-    sa, sb = set(tokens(a)), set(tokens(b))
+    sa, sb = _set(a), _set(b)
     if not sa or not sb:
         return 0.0
     return len(sa & sb) / len(sa | sb)
 
 
 def cosine(a: str, b: str) -> float:
-    ca, cb = Counter(tokens(a)), Counter(tokens(b))
-    if not ca or not cb:
+    (ca, na), (cb, nb) = _counts(a), _counts(b)
+    if not na or not nb:
         return 0.0
-    dot = sum(v * cb[k] for k, v in ca.items() if k in cb)
-    return dot / (
-        math.sqrt(sum(v * v for v in ca.values())) * math.sqrt(sum(v * v for v in cb.values()))
-    )
+    if len(ca) > len(cb):
+        ca, cb = cb, ca
+    return sum(v * cb.get(k, 0) for k, v in ca.items()) / (na * nb)
 
 
 def name_words(name: str) -> str:
