@@ -8,6 +8,7 @@ import argparse
 import sys
 
 from ..core.dream import dream, restore
+from ..core.rollout import EntryPoint, require
 from ..core.settings import load_settings
 from ..core.store import Scope, Store
 from .common import cwd, open_store, print_json
@@ -48,6 +49,8 @@ def _progress(message: str, percent: int) -> None:
 
 
 def cmd_dream(args: argparse.Namespace) -> int:
+    settings = load_settings()
+    require(EntryPoint.DREAM, settings)  # refused only when managed settings say off
     store = open_store()
     scope = _scope(store, args.global_)
     result = dream(
@@ -56,7 +59,7 @@ def cmd_dream(args: argparse.Namespace) -> int:
         force=args.force,
         dry_run=args.dry_run,
         progress=None if args.json else _progress,
-        settings=load_settings(),
+        settings=settings,
     )
     if args.json:
         print_json(result.to_json())
@@ -98,9 +101,10 @@ def cmd_dream(args: argparse.Namespace) -> int:
 
 
 def cmd_restore(args: argparse.Namespace) -> int:
+    settings = load_settings()
+    require(EntryPoint.DREAM, settings)
     store = open_store()
     scope = _scope(store, args.global_)
-    settings = load_settings()
     result = restore(
         store, scope, args.run_id, args.path, soft_delete_days=settings.retention.soft_delete_days
     )

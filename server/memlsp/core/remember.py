@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import time
 
-from .errors import InvalidNoteError
+from . import telemetry
+from .errors import InvalidNoteError, MemlspError
 from .notes import NOTE_TYPES, Note, cut, iso, slugify, utcnow
 from .store import Scope, Store, WriteResult
 
@@ -63,6 +65,26 @@ def remember(
     type_: str | None = None,
     now: dt.datetime | None = None,
 ) -> WriteResult:
+    started = time.perf_counter()
     now = now or utcnow()
-    note = note_from_text(text, type_=type_, source="remember", now=now)
-    return store.write_note(scope, note, section="inbox", now=now)
+    try:
+        note = note_from_text(text, type_=type_, source="remember", now=now)
+        result = store.write_note(scope, note, section="inbox", now=now)
+    except MemlspError as exc:
+        telemetry.emit(
+            "remember.refused",
+            refusal=exc.reason if exc.reason in _REFUSALS else "other",
+            duration_ms=(time.perf_counter() - started) * 1000,
+        )
+        raise
+    telemetry.emit(
+        "remember.completed",
+        action=result.action,
+        type=result.entry.note.type,
+        scope="global" if scope.kind == "global" else "project",
+        duration_ms=(time.perf_counter() - started) * 1000,
+    )
+    return result
+
+
+_REFUSALS = ("empty", "bad-type", "bad-name", "missing-description", "description-too-long")

@@ -2,24 +2,57 @@
 
 Keys are the same everywhere: VS Code ``memlsp.<key>``, the server's initializationOptions
 and ``workspace/configuration`` section ``memlsp`` (nested, camelCase), and environment
-variables ``MEMLSP_<KEY>`` (dots become underscores) for the CLI and tests. Precedence,
-highest first: environment, workspace/configuration, initializationOptions, defaults.
-Managed settings, which can only tighten, are applied on top by :mod:`memlsp.core.managed`
-when present.
+variables ``MEMLSP_<KEY>`` for the CLI and tests: dots become underscores and camelCase
+becomes SNAKE_CASE (``retention.sessionDays`` → ``MEMLSP_RETENTION_SESSION_DAYS``).
+Precedence, highest first: managed settings (which can only tighten, see
+:mod:`memlsp.core.managed`), environment, workspace/configuration, initializationOptions,
+defaults. Unknown keys in the editor layers are ignored (editors send their own keys);
+a known key with a bad value is a :class:`SettingsError`.
+
+This module must not import pygls, lsprotocol or anything from ``memlsp.lsp``/``memlsp.cli``.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import attrs
 
+from .errors import MemlspError
+
 ROLLOUTS = ("off", "shadow", "dry-run", "on")
 PROVIDERS = ("offline", "anthropic", "editor")
+
+# Wire key (camelCase, dotted) of every setting, in documentation order.
+KEYS = (
+    "rollout",
+    "home",
+    "model.provider",
+    "telemetry.enabled",
+    "telemetry.path",
+    "retention.sessionDays",
+    "retention.softDeleteDays",
+    "dream.maxDeletes",
+    "dream.minHours",
+    "dream.minSessions",
+    "dream.leaseSeconds",
+)
+
+
+class SettingsError(MemlspError, ValueError):
+    """A setting has a value outside its allowed set (the message names key and layer)."""
+
+    reason = "invalid-setting"
+
+
+def env_name(key: str) -> str:
+    """``retention.sessionDays`` → ``MEMLSP_RETENTION_SESSION_DAYS``."""
+    snake = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", key)
+    return "MEMLSP_" + snake.replace(".", "_").replace("-", "_").upper()
 
 
 @attrs.frozen
@@ -27,25 +60,57 @@ class ModelSettings:
     provider: str = attrs.field(default="offline", validator=attrs.validators.in_(PROVIDERS))
 
 
-_positive = attrs.validators.ge(1)
+def _non_negative(_inst: object, attribute: attrs.Attribute, value: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ValueError(f"{attribute.name} must be a non-negative whole number of days")
 
 
 @attrs.frozen
-class DreamSettings:
-    """``dream.*``: the gate (R13), the lease (R20) and the deletion cap (R38)."""
+class TelemetrySettings:
+    """R27: off unless enabled; ``path`` overrides the sink ``<home>/.telemetry/events.jsonl``."""
 
-    max_deletes: int = attrs.field(default=10, validator=attrs.validators.ge(0))
-    min_hours: float = attrs.field(default=24.0, validator=attrs.validators.ge(0))
-    min_sessions: int = attrs.field(default=5, validator=attrs.validators.ge(0))
-    lease_seconds: float = attrs.field(default=300.0, validator=attrs.validators.gt(0))
+    enabled: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    path: str | None = None
 
 
 @attrs.frozen
 class RetentionSettings:
-    """``retention.*``: session records expire; soft deletes stay restorable (R38)."""
+    """How long session records and soft-deleted notes are kept (days)."""
 
-    session_days: int = attrs.field(default=90, validator=_positive)
-    soft_delete_days: int = attrs.field(default=30, validator=_positive)
+    session_days: int = attrs.field(default=90, validator=_non_negative)
+    soft_delete_days: int = attrs.field(default=30, validator=_non_negative)
+
+
+def _positive_number(_inst: object, attribute: attrs.Attribute, value: float) -> None:
+    if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+        raise ValueError(f"{attribute.name} must be a positive number")
+
+
+@attrs.frozen
+class DreamSettings:
+    """``dream.*`` (R13, R20, R38): the gate's thresholds, the lease's lifetime and the
+    per-run cap on topic notes a plan may remove."""
+
+    max_deletes: int = attrs.field(default=10, validator=_non_negative)
+    min_hours: float = attrs.field(default=24.0, validator=attrs.validators.ge(0))
+    min_sessions: int = attrs.field(default=5, validator=_non_negative)
+    lease_seconds: float = attrs.field(default=300.0, validator=_positive_number)
+
+
+@attrs.frozen
+class ManagedInfo:
+    """What managed settings did to this Settings object (for status and diagnostics).
+
+    ``status``: ``absent`` (no managed file), ``applied`` (read and merged) or
+    ``fail-closed`` (malformed, unreadable or untrusted: everything is off). ``off`` is true
+    when managed settings say ``off`` — then even commands a person runs are refused
+    (except forget).
+    """
+
+    status: str = "absent"
+    sources: tuple[str, ...] = ()
+    diagnostics: tuple[str, ...] = ()
+    off: bool = False
 
 
 @attrs.frozen
@@ -53,8 +118,10 @@ class Settings:
     rollout: str = attrs.field(default="off", validator=attrs.validators.in_(ROLLOUTS))
     home: str | None = None
     model: ModelSettings = attrs.field(factory=ModelSettings)
-    dream: DreamSettings = attrs.field(factory=DreamSettings)
+    telemetry: TelemetrySettings = attrs.field(factory=TelemetrySettings)
     retention: RetentionSettings = attrs.field(factory=RetentionSettings)
+    dream: DreamSettings = attrs.field(factory=DreamSettings)
+    managed: ManagedInfo = attrs.field(factory=ManagedInfo)
 
     def memory_home(self) -> Path:
         return memory_home(self)
@@ -77,68 +144,150 @@ def memory_home(settings: Settings | None = None, env: Mapping[str, str] | None 
     return default_home()
 
 
-def _flatten(prefix: str, value: Any, out: dict[str, Any]) -> None:
-    if isinstance(value, Mapping):
-        for key, sub in value.items():
-            _flatten(f"{prefix}.{key}" if prefix else str(key), sub, out)
-    else:
-        out[prefix] = value
-
-
-# Wire key (camelCase, SPEC §11) -> (attrs field, type) of the nested numeric settings.
-_NUMERIC = {
-    "dream.maxDeletes": ("max_deletes", int),
-    "dream.minHours": ("min_hours", float),
-    "dream.minSessions": ("min_sessions", int),
-    "dream.leaseSeconds": ("lease_seconds", float),
-    "retention.sessionDays": ("session_days", int),
-    "retention.softDeleteDays": ("soft_delete_days", int),
-}
-
-
-def env_name(key: str) -> str:
-    """``dream.maxDeletes`` -> ``MEMLSP_DREAM_MAX_DELETES``."""
-    snake = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", key)
-    return "MEMLSP_" + snake.replace(".", "_").replace("-", "_").upper()
-
-
-def _number(key: str, value: Any, kind: type) -> Any:
-    try:
-        number = kind(value)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"setting {key} must be a number (got {value!r})") from exc
-    return number
+def flatten(value: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    """Nested mapping → ``{"dotted.key": value}``."""
+    out: dict[str, Any] = {}
+    for key, sub in value.items():
+        name = f"{prefix}.{key}" if prefix else str(key)
+        if isinstance(sub, Mapping):
+            out.update(flatten(sub, name))
+        else:
+            out[name] = sub
+    return out
 
 
 def _env_layer(env: Mapping[str, str]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key in ("rollout", "home", "model.provider", *_NUMERIC):
-        name = env_name(key)
-        if env.get(name):
-            out[key] = env[name]
-    return out
+    return {key: env[env_name(key)] for key in KEYS if env.get(env_name(key))}
+
+
+_TRUE = ("1", "true", "yes", "on")
+_FALSE = ("0", "false", "no", "off")
+
+
+def coerce(key: str, value: Any) -> Any:
+    """A layer's raw value as the typed value of ``key``; raises ValueError."""
+    if key in ("rollout", "model.provider"):
+        allowed = ROLLOUTS if key == "rollout" else PROVIDERS
+        if not isinstance(value, str) or value not in allowed:
+            raise ValueError(f"must be one of {', '.join(allowed)}")
+        return value
+    if key in ("home", "telemetry.path"):
+        if value is None or value == "":
+            return None
+        if not isinstance(value, str):
+            raise ValueError("must be a path")
+        return value
+    if key == "telemetry.enabled":
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().lower() in _TRUE + _FALSE:
+            return value.strip().lower() in _TRUE
+        raise ValueError("must be true or false")
+    if key.startswith("retention."):
+        if isinstance(value, str) and value.strip().isdigit():
+            value = int(value.strip())
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ValueError("must be a non-negative whole number of days")
+        return value
+    if key in ("dream.maxDeletes", "dream.minSessions"):
+        if isinstance(value, str) and value.strip().isdigit():
+            value = int(value.strip())
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ValueError("must be a non-negative whole number")
+        return value
+    if key in ("dream.minHours", "dream.leaseSeconds"):
+        if isinstance(value, str):
+            try:
+                value = float(value.strip())
+            except ValueError:
+                raise ValueError("must be a number") from None
+        if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+            raise ValueError("must be a non-negative number")
+        if key == "dream.leaseSeconds" and value == 0:
+            raise ValueError("must be a positive number of seconds")
+        return value
+    raise KeyError(key)
+
+
+def _report(layer: str, problem: str) -> None:
+    from . import telemetry
+
+    telemetry.emit("settings.rejected", layer=layer, problem=problem)
+
+
+def build_settings(values: Mapping[str, Any]) -> Settings:
+    """Typed Settings from flat, already-coerced values (missing keys take defaults)."""
+    return Settings(
+        rollout=values.get("rollout", "off"),
+        home=values.get("home"),
+        model=ModelSettings(provider=values.get("model.provider", "offline")),
+        telemetry=TelemetrySettings(
+            enabled=values.get("telemetry.enabled", False), path=values.get("telemetry.path")
+        ),
+        retention=RetentionSettings(
+            session_days=values.get("retention.sessionDays", 90),
+            soft_delete_days=values.get("retention.softDeleteDays", 30),
+        ),
+        dream=DreamSettings(
+            max_deletes=values.get("dream.maxDeletes", 10),
+            min_hours=float(values.get("dream.minHours", 24.0)),
+            min_sessions=values.get("dream.minSessions", 5),
+            lease_seconds=float(values.get("dream.leaseSeconds", 300.0)),
+        ),
+    )
+
+
+def load_local(
+    init_options: Mapping[str, Any] | None = None,
+    workspace_config: Mapping[str, Any] | None = None,
+    env: Mapping[str, str] | None = None,
+) -> Settings:
+    """The user's own layers merged (no managed settings); raises :class:`SettingsError`."""
+    env = os.environ if env is None else env
+    values: dict[str, Any] = {}
+    for layer, raw in (
+        ("init", flatten(init_options or {})),
+        ("workspace", flatten(workspace_config or {})),
+        ("env", _env_layer(env)),
+    ):
+        for key, value in raw.items():
+            if key not in KEYS:
+                continue
+            try:
+                values[key] = coerce(key, value)
+            except ValueError as exc:
+                _report(layer, "bad-value")
+                where = env_name(key) if layer == "env" else f"memlsp.{key}"
+                raise SettingsError(f"setting {where} ({layer}): {exc}") from exc
+    return build_settings(values)
 
 
 def load_settings(
     init_options: Mapping[str, Any] | None = None,
     workspace_config: Mapping[str, Any] | None = None,
     env: Mapping[str, str] | None = None,
+    *,
+    managed_paths: Sequence[Path] | None = None,
+    trusted_uids: Sequence[int] | None = None,
 ) -> Settings:
-    """Merge the layers (lowest first) into a validated Settings; raises ValueError."""
+    """Merge every layer into a validated Settings; managed settings tighten last.
+
+    ``managed_paths`` defaults to :func:`memlsp.core.managed.managed_paths` (the system file
+    plus ``$MEMLSP_MANAGED_SETTINGS``); ``trusted_uids`` to root only.
+    """
+    from . import managed, telemetry
+
     env = os.environ if env is None else env
-    flat: dict[str, Any] = {}
-    for layer in (init_options or {}, workspace_config or {}):
-        _flatten("", layer, flat)
-    flat.update(_env_layer(env))
-    model = ModelSettings(provider=str(flat.get("model.provider", "offline")))
-    nested: dict[str, dict[str, Any]] = {"dream": {}, "retention": {}}
-    for key, (attr, kind) in _NUMERIC.items():
-        if key in flat and flat[key] not in (None, ""):
-            nested[key.split(".")[0]][attr] = _number(key, flat[key], kind)
-    return Settings(
-        rollout=str(flat.get("rollout", "off")),
-        home=flat.get("home") or None,
-        model=model,
-        dream=DreamSettings(**nested["dream"]),
-        retention=RetentionSettings(**nested["retention"]),
+    local = load_local(init_options, workspace_config, env)
+    layer = managed.load_managed(
+        managed_paths if managed_paths is not None else managed.managed_paths(env),
+        trusted_uids=tuple(trusted_uids) if trusted_uids is not None else (0,),
     )
+    effective = managed.tighten(local, layer)
+    telemetry.emit(
+        "settings.loaded",
+        rollout=effective.rollout,
+        provider=effective.model.provider,
+        managed=effective.managed.status,
+    )
+    return effective

@@ -324,6 +324,7 @@ def apply_plan(
             "conflicts": mat.conflicts,
             "state": state_patch,
             "run": {
+                "id": run_id,  # the key the forget module reads to recognise archives
                 "run_id": run_id,
                 "at": iso(now),
                 "token": token,
