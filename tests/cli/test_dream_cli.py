@@ -8,9 +8,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "core"))
 
-from dreamkit import hash_tree, session  # noqa: E402
 from memlsp.cli.main import main  # noqa: E402
 from memlsp.core.notes import utcnow  # noqa: E402
+
+from tests.core.dreamkit import hash_tree, session  # noqa: E402
 
 
 def test_dream_cli_gate_dry_run_apply_restore(tmp_path, monkeypatch, capsys):

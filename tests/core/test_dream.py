@@ -9,7 +9,6 @@ import json
 import threading
 
 import pytest
-from dreamkit import NOW, hash_tree, live_notes, put, session, small_home
 from memlsp.core.dream import (
     PLAN_SCHEMA,
     ModelPlanner,
@@ -27,6 +26,8 @@ from memlsp.core.lease import read_lease
 from memlsp.core.settings import DreamSettings, RetentionSettings, Settings
 from memlsp.core.state import read_state
 from memlsp.core.store import Store
+
+from tests.core.dreamkit import NOW, hash_tree, live_notes, put, session, small_home
 
 S = Settings()
 
@@ -471,3 +472,37 @@ def test_retention_setting_controls_session_expiry(tmp_path):
     keep = Settings(retention=RetentionSettings(session_days=365))
     result = dream(store, scope, now=NOW, force=True, settings=keep)
     assert not any(op["path"].startswith("sessions/") for op in result.applied)
+
+
+def test_recover_all_rolls_back_an_unfinished_prepared_journal(tmp_path):
+    from memlsp.core.dream import recover_all
+
+    store, scope = small_home(tmp_path)
+    before = live_notes(scope)
+    jdir = scope.state_dir / "journal"
+    jdir.mkdir(parents=True, exist_ok=True)
+    staged = scope.root / ".search-latency.md.r1.dream.tmp"
+    staged.write_text("half-done")
+    (jdir / "r1.json").write_text(
+        json.dumps(
+            {
+                "run_id": "r1",
+                "status": "prepared",
+                "actions": [
+                    {
+                        "kind": "write",
+                        "op": 0,
+                        "target": "search-latency.md",
+                        "staged": staged.name,
+                        "old_sha": "x",
+                        "new_sha": "y",
+                    }
+                ],
+            }
+        )
+    )
+    reports = recover_all(store)
+    assert reports["global"].rolled_back == ["r1"]
+    assert not staged.exists() and not (jdir / "r1.json").exists()
+    assert live_notes(scope) == before
+    assert recover_all(store) == {}  # idempotent

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import datetime as dt
 
-from dreamkit import NOW, put
 from memlsp.core.dream import dream
 from memlsp.core.settings import Settings
 from memlsp.core.store import Store
+
+from tests.core.dreamkit import NOW, put
 
 SUBJECTS = [
     "billing export",

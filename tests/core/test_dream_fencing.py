@@ -10,10 +10,11 @@ import sys
 import time
 from pathlib import Path
 
-from dreamkit import NOW, hash_tree, small_home
 from memlsp.core.dream import dream
 from memlsp.core.lease import read_lease
 from memlsp.core.settings import DreamSettings, Settings
+
+from tests.core.dreamkit import NOW, hash_tree, small_home
 
 CHILD = """
 import sys, time, datetime as dt

@@ -5,7 +5,15 @@ Public API: :func:`dream`, :func:`recover`, :func:`restore`, :func:`should_dream
 docs/explanation/dream.md. Never imports pygls, lsprotocol or the CLI.
 """
 
-from .apply import RecoveryReport, RestoreError, RestoreResult, purge_archives, recover, restore
+from .apply import (
+    RecoveryReport,
+    RestoreError,
+    RestoreResult,
+    purge_archives,
+    recover,
+    recover_all,
+    restore,
+)
 from .gate import GateDecision, note_session_ended, should_dream
 from .plan import PLAN_SCHEMA, NoteSpec, Operation, Plan, PlanInvalid, PlanRefused, validate_plan
 from .planner import JsonModel, ModelPlanner, OfflinePlanner, PlanContext
@@ -32,6 +40,7 @@ __all__ = [
     "note_session_ended",
     "purge_archives",
     "recover",
+    "recover_all",
     "restore",
     "should_dream",
     "validate_plan",

@@ -510,6 +510,17 @@ def recover(store: Store, scope: Scope) -> RecoveryReport:
         return _recover_locked(store, scope)
 
 
+def recover_all(store: Store) -> dict[str, RecoveryReport]:
+    """:func:`recover` for every scope of the home (what the server runs on start-up);
+    only scopes where something was done are returned."""
+    out = {}
+    for scope in store.scopes():
+        report = recover(store, scope)
+        if report.rolled_forward or report.rolled_back or report.unreadable:
+            out[scope.rel] = report
+    return out
+
+
 def _recover_locked(store: Store, scope: Scope) -> RecoveryReport:
     report = RecoveryReport()
     folder = journal_dir(scope)
@@ -671,6 +682,7 @@ __all__ = [
     "materialise",
     "purge_archives",
     "recover",
+    "recover_all",
     "render_diff",
     "restore",
 ]
