@@ -10,9 +10,23 @@ import argparse
 import sys
 
 from ..core.errors import MemlspError
-from . import check_cmds, demo_cmd, forget_cmds, recall_cmds, store_cmds
+from . import (
+    check_cmds,
+    demo_cmd,
+    dream_cmds,
+    forget_cmds,
+    recall_cmds,
+    store_cmds,
+)
 
-COMMAND_MODULES = [store_cmds, recall_cmds, forget_cmds, check_cmds, demo_cmd]
+COMMAND_MODULES = [
+    store_cmds,
+    recall_cmds,
+    forget_cmds,
+    dream_cmds,
+    check_cmds,
+    demo_cmd,
+]
 
 
 def build_parser() -> argparse.ArgumentParser:

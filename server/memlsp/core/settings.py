@@ -36,6 +36,10 @@ KEYS = (
     "telemetry.path",
     "retention.sessionDays",
     "retention.softDeleteDays",
+    "dream.maxDeletes",
+    "dream.minHours",
+    "dream.minSessions",
+    "dream.leaseSeconds",
 )
 
 
@@ -77,6 +81,22 @@ class RetentionSettings:
     soft_delete_days: int = attrs.field(default=30, validator=_non_negative)
 
 
+def _positive_number(_inst: object, attribute: attrs.Attribute, value: float) -> None:
+    if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+        raise ValueError(f"{attribute.name} must be a positive number")
+
+
+@attrs.frozen
+class DreamSettings:
+    """``dream.*`` (R13, R20, R38): the gate's thresholds, the lease's lifetime and the
+    per-run cap on topic notes a plan may remove."""
+
+    max_deletes: int = attrs.field(default=10, validator=_non_negative)
+    min_hours: float = attrs.field(default=24.0, validator=attrs.validators.ge(0))
+    min_sessions: int = attrs.field(default=5, validator=_non_negative)
+    lease_seconds: float = attrs.field(default=300.0, validator=_positive_number)
+
+
 @attrs.frozen
 class ManagedInfo:
     """What managed settings did to this Settings object (for status and diagnostics).
@@ -100,6 +120,7 @@ class Settings:
     model: ModelSettings = attrs.field(factory=ModelSettings)
     telemetry: TelemetrySettings = attrs.field(factory=TelemetrySettings)
     retention: RetentionSettings = attrs.field(factory=RetentionSettings)
+    dream: DreamSettings = attrs.field(factory=DreamSettings)
     managed: ManagedInfo = attrs.field(factory=ManagedInfo)
 
     def memory_home(self) -> Path:
@@ -168,6 +189,23 @@ def coerce(key: str, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise ValueError("must be a non-negative whole number of days")
         return value
+    if key in ("dream.maxDeletes", "dream.minSessions"):
+        if isinstance(value, str) and value.strip().isdigit():
+            value = int(value.strip())
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ValueError("must be a non-negative whole number")
+        return value
+    if key in ("dream.minHours", "dream.leaseSeconds"):
+        if isinstance(value, str):
+            try:
+                value = float(value.strip())
+            except ValueError:
+                raise ValueError("must be a number") from None
+        if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+            raise ValueError("must be a non-negative number")
+        if key == "dream.leaseSeconds" and value == 0:
+            raise ValueError("must be a positive number of seconds")
+        return value
     raise KeyError(key)
 
 
@@ -189,6 +227,12 @@ def build_settings(values: Mapping[str, Any]) -> Settings:
         retention=RetentionSettings(
             session_days=values.get("retention.sessionDays", 90),
             soft_delete_days=values.get("retention.softDeleteDays", 30),
+        ),
+        dream=DreamSettings(
+            max_deletes=values.get("dream.maxDeletes", 10),
+            min_hours=float(values.get("dream.minHours", 24.0)),
+            min_sessions=values.get("dream.minSessions", 5),
+            lease_seconds=float(values.get("dream.leaseSeconds", 300.0)),
         ),
     )
 

@@ -1,0 +1,47 @@
+"""Dream: consolidating a scope's inbox into topic notes, safely (SPEC R13, R20–R22, R38).
+
+Public API: :func:`dream`, :func:`recover`, :func:`restore`, :func:`should_dream`,
+:func:`note_session_ended`, the plan types and :data:`PLAN_SCHEMA`, the planners. See
+docs/explanation/dream.md. Never imports pygls, lsprotocol or the CLI.
+"""
+
+from .apply import (
+    RecoveryReport,
+    RestoreError,
+    RestoreResult,
+    purge_archives,
+    recover,
+    recover_all,
+    restore,
+)
+from .gate import GateDecision, note_session_ended, should_dream
+from .plan import PLAN_SCHEMA, NoteSpec, Operation, Plan, PlanInvalid, PlanRefused, validate_plan
+from .planner import JsonModel, ModelPlanner, OfflinePlanner, PlanContext
+from .run import DreamCancelled, DreamResult, dream
+
+__all__ = [
+    "PLAN_SCHEMA",
+    "DreamCancelled",
+    "DreamResult",
+    "GateDecision",
+    "JsonModel",
+    "ModelPlanner",
+    "NoteSpec",
+    "OfflinePlanner",
+    "Operation",
+    "Plan",
+    "PlanContext",
+    "PlanInvalid",
+    "PlanRefused",
+    "RecoveryReport",
+    "RestoreError",
+    "RestoreResult",
+    "dream",
+    "note_session_ended",
+    "purge_archives",
+    "recover",
+    "recover_all",
+    "restore",
+    "should_dream",
+    "validate_plan",
+]

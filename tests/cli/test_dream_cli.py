@@ -1,0 +1,52 @@
+"""``memlsp dream`` and ``memlsp restore`` through the real CLI entry point (R13, R38)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "core"))
+
+from memlsp.cli.main import main  # noqa: E402
+from memlsp.core.notes import utcnow  # noqa: E402
+
+from tests.core.dreamkit import hash_tree, session  # noqa: E402
+
+
+def test_dream_cli_gate_dry_run_apply_restore(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("MEMLSP_HOME", str(tmp_path / "home"))
+    assert main(["remember", "--global", "Release train runs weekly on Tuesdays"]) == 0
+    assert (
+        main(["remember", "--global", "Release train now runs twice a week, Tuesday and Thursday"])
+        == 0
+    )
+    capsys.readouterr()
+    assert main(["dream", "--global"]) == 0
+    assert "too-few-sessions" in capsys.readouterr().out
+    home = tmp_path / "home"
+    before = hash_tree(home)
+    assert main(["dream", "--global", "--force", "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert "+++ b/" in out and "nothing was changed" in out
+    assert hash_tree(home) == before  # acceptance 5, through the CLI
+    assert main(["dream", "--global", "--force", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["status"] == "applied" and result["countsAfter"]["inbox"] == 0
+    archived = result["applied"][0]["sources"][0]
+    assert main(["restore", "--global", result["runId"], archived]) == 0
+    assert f"restored global/{archived}" in capsys.readouterr().out
+    assert main(["restore", "--global", "nope"]) == 2
+    assert "unknown-run" in capsys.readouterr().err
+
+
+def test_dream_cli_runs_when_due(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("MEMLSP_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("MEMLSP_DREAM_MIN_SESSIONS", "1")
+    from memlsp.core.store import Store
+
+    store = Store(tmp_path / "home")
+    scope = store.ensure_scope(store.global_scope())
+    session(scope, utcnow(), "s1", "- a session")
+    assert main(["dream", "--global", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["status"] == "applied"
