@@ -21,9 +21,29 @@ ROLLOUTS = ("off", "shadow", "dry-run", "on")
 PROVIDERS = ("offline", "anthropic", "editor")
 
 
+def _positive(_inst: object, attribute: attrs.Attribute, value: float) -> None:
+    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+        raise ValueError(f"{attribute.name} must be a number >= 0, not {value!r}")
+
+
 @attrs.frozen
 class ModelSettings:
     provider: str = attrs.field(default="offline", validator=attrs.validators.in_(PROVIDERS))
+    # How long a model call may take before the caller gives up (the editor bridge's
+    # memory/complete request included); on timeout the caller falls back to offline.
+    timeout_seconds: float = attrs.field(default=30.0, validator=_positive)
+
+
+@attrs.frozen
+class ServerSettings:
+    """Knobs of the language server process (``memlsp serve``)."""
+
+    # Poll the memory home for changes made by other processes every N seconds; 0 = off.
+    watch_interval_seconds: float = attrs.field(default=2.0, validator=_positive)
+    # Background jobs waiting or running at once; more are refused with reason "busy".
+    max_queued_jobs: int = attrs.field(default=32, validator=_positive)
+    # Custom requests being served at once; more are refused with reason "busy".
+    max_in_flight_requests: int = attrs.field(default=64, validator=_positive)
 
 
 @attrs.frozen
@@ -31,6 +51,7 @@ class Settings:
     rollout: str = attrs.field(default="off", validator=attrs.validators.in_(ROLLOUTS))
     home: str | None = None
     model: ModelSettings = attrs.field(factory=ModelSettings)
+    server: ServerSettings = attrs.field(factory=ServerSettings)
 
     def memory_home(self) -> Path:
         return memory_home(self)
@@ -61,12 +82,46 @@ def _flatten(prefix: str, value: Any, out: dict[str, Any]) -> None:
         out[prefix] = value
 
 
+# Every key on the wire (camelCase, dotted = nested) with the type it must have.
+KEYS: dict[str, type] = {
+    "rollout": str,
+    "home": str,
+    "model.provider": str,
+    "model.timeoutSeconds": float,
+    "server.watchIntervalSeconds": float,
+    "server.maxQueuedJobs": int,
+    "server.maxInFlightRequests": int,
+}
+
+
+def env_name(key: str) -> str:
+    """``model.timeoutSeconds`` -> ``MEMLSP_MODEL_TIMEOUTSECONDS``."""
+    return "MEMLSP_" + key.replace(".", "_").replace("-", "_").upper()
+
+
+def _coerce(key: str, value: Any) -> Any:
+    kind = KEYS[key]
+    if kind is str:
+        if not isinstance(value, str):
+            raise ValueError(f"setting {key} must be a string, not {value!r}")
+        return value
+    if isinstance(value, str):  # environment variables are strings
+        try:
+            value = kind(value)
+        except ValueError as exc:
+            raise ValueError(f"setting {key} must be a number, not {value!r}") from exc
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError(f"setting {key} must be a number, not {value!r}")
+    if kind is int and value != int(value):
+        raise ValueError(f"setting {key} must be a whole number, not {value!r}")
+    return kind(value)
+
+
 def _env_layer(env: Mapping[str, str]) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    for key in ("rollout", "home", "model.provider"):
-        name = "MEMLSP_" + key.replace(".", "_").replace("-", "_").upper()
-        if env.get(name):
-            out[key] = env[name]
+    for key in KEYS:
+        if env.get(env_name(key)):
+            out[key] = env[env_name(key)]
     return out
 
 
@@ -81,9 +136,25 @@ def load_settings(
     for layer in (init_options or {}, workspace_config or {}):
         _flatten("", layer, flat)
     flat.update(_env_layer(env))
-    model = ModelSettings(provider=str(flat.get("model.provider", "offline")))
-    return Settings(
-        rollout=str(flat.get("rollout", "off")),
-        home=flat.get("home") or None,
-        model=model,
-    )
+    # Keys this version does not know are ignored (a newer client may send more).
+    vals = {k: _coerce(k, v) for k, v in flat.items() if k in KEYS and v is not None}
+    try:
+        model = ModelSettings(
+            provider=vals.get("model.provider", "offline"),
+            timeout_seconds=vals.get("model.timeoutSeconds", 30.0),
+        )
+        server = ServerSettings(
+            watch_interval_seconds=vals.get("server.watchIntervalSeconds", 2.0),
+            max_queued_jobs=vals.get("server.maxQueuedJobs", 32),
+            max_in_flight_requests=vals.get("server.maxInFlightRequests", 64),
+        )
+        return Settings(
+            rollout=vals.get("rollout", "off"),
+            home=vals.get("home") or None,
+            model=model,
+            server=server,
+        )
+    except (TypeError, ValueError) as exc:
+        # attrs' validators put the readable sentence first and internals after it.
+        first = exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
+        raise ValueError(first) from exc
