@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
+from .index import budgeted
 from .notes import utcnow
 from .store import Entry, Problem, Scope, Store
 
@@ -70,3 +71,17 @@ def scope_counts(store: Store) -> dict[str, dict[str, int]]:
         c["problems"] = sum(1 for p in res.problems if p.severity == "error")
         counts[scope.rel] = c
     return counts
+
+
+def session_index(store: Store, scopes: list[Scope]) -> str:
+    """What a chat session starts with (R5, R14): the MEMORY.md of each scope that has
+    notes (project first, then global), cut to the model budget as one text."""
+    parts = []
+    for scope in scopes:
+        if not scope.root.is_dir():
+            continue
+        text = store.index_text(scope).rstrip("\n")
+        parts.append(f"<!-- scope: {scope.rel} -->\n{text}")
+    if not parts:
+        return ""
+    return budgeted("\n\n".join(parts) + "\n")

@@ -21,6 +21,11 @@ class ReindexResult:
     notes: int = 0
     changed: list[str] = field(default_factory=list)  # scope rels whose MEMORY.md changed
 
+    def summary(self) -> str:
+        return (
+            f"{self.notes} notes in {self.scopes} scopes; {len(self.changed)} index(es) rewritten"
+        )
+
 
 def reindex_scopes(
     store: Store,
