@@ -95,7 +95,11 @@ class RawClient:
             reply = {"jsonrpc": "2.0", "id": msg["id"], "result": result}
         except Exception as exc:  # a handler may raise to answer with an error
             code = getattr(exc, "code", -32603)
-            reply = {"jsonrpc": "2.0", "id": msg["id"], "error": {"code": code, "message": str(exc)}}
+            reply = {
+                "jsonrpc": "2.0",
+                "id": msg["id"],
+                "error": {"code": code, "message": str(exc)},
+            }
         try:
             self.send(reply)
         except (BrokenPipeError, ValueError):

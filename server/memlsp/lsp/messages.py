@@ -223,6 +223,7 @@ class StatusParams:
 
 @wire
 class ScopeCounts:
+    scope: str  # the scope folder, relative to the memory home
     notes: int
     inbox: int
     sessions: int
@@ -242,7 +243,7 @@ class JobInfo:
 @wire
 class StatusResult:
     rollout: str
-    counts: dict[str, ScopeCounts]
+    counts: list[ScopeCounts]
     last_dream: str | None
     sessions_since_dream: int | None
     jobs: list[JobInfo]

@@ -82,7 +82,7 @@ class SettingsManager:
         except Exception as exc:  # noqa: BLE001 - keep the settings we have
             logger.warning("workspace/configuration failed: %s", exc)
             return
-        value = result[0] if isinstance(result, list) and result else None
+        value = result[0] if isinstance(result, list | tuple) and result else None
         self.workspace_config = _section(value) if isinstance(value, Mapping) else {}
         self._apply("workspace/configuration")
 

@@ -122,7 +122,9 @@ def register(server) -> None:
     async def on_status(ls, params: wire.StatusParams):
         def work():
             store = ls.store
-            counts = {rel: wire.ScopeCounts(**c) for rel, c in listing.scope_counts(store).items()}
+            counts = [
+                wire.ScopeCounts(scope=rel, **c) for rel, c in listing.scope_counts(store).items()
+            ]
             last, since = core_bridge.dream_state(store, ls.project_scope(None))
             return counts, last, since, store.home.is_dir()
 

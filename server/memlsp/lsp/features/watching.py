@@ -62,6 +62,7 @@ class HomeWatcher:
         self._thread: threading.Thread | None = None
         self._signatures: dict[str, tuple] = {}
         self._home_missing_reported = False
+        self._home_seen = False
         self.polls = 0
 
     def start(self) -> None:
@@ -100,7 +101,8 @@ class HomeWatcher:
         server = self._server
         store = server.store
         if not store.home.is_dir():
-            if not self._home_missing_reported and not initial and self._signatures:
+            # Only a home that existed and vanished is news (a fresh one is created lazily).
+            if self._home_seen and not self._home_missing_reported:
                 self._home_missing_reported = True
                 server.log(
                     f"memlsp: the memory home {store.home} was deleted; notes are gone from "
@@ -108,6 +110,7 @@ class HomeWatcher:
                     warning=True,
                 )
         else:
+            self._home_seen = True
             self._home_missing_reported = False
         changed: list[Scope] = []
         for scope in server.watched_scopes():
