@@ -141,7 +141,9 @@ class RawClient:
             msg["params"] = params
         self.send(msg)
 
-    def initialize(self, root: str, capabilities: dict | None = None, options: dict | None = None):
+    def initialize(
+        self, root: str, capabilities: dict | None = None, options: dict | None = None
+    ) -> dict:
         res = self.request(
             "initialize",
             {

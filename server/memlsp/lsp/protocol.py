@@ -50,6 +50,10 @@ class Malformed:
     jsonrpc: str = "2.0"
 
 
+class NotARequest(Exception):
+    """A notification method was sent with an id."""
+
+
 def _valid_id(value: Any) -> bool:
     return isinstance(value, int | str) and not isinstance(value, bool)
 
@@ -77,9 +81,13 @@ class MemoryProtocol(LanguageServerProtocol):
         if "jsonrpc" not in data:
             return data
         try:
-            return super().structure_message(data)
+            message = super().structure_message(data)
         except Exception as exc:  # noqa: BLE001 - answered in handle_message
             return Malformed(data=data, error=exc.__cause__ or exc)
+        if "id" in data and "method" in data and not hasattr(message, "id"):
+            # A notification method sent as a request: it would be handled and never answered.
+            return Malformed(data=data, error=NotARequest(f"{data['method']} is a notification"))
+        return message
 
     def _answer_error(self, msg_id: Any, reason: str, message: str, code: int, **data) -> None:
         err = rpc_error(reason, message, code=code, **data)
@@ -104,7 +112,14 @@ class MemoryProtocol(LanguageServerProtocol):
         if not isinstance(method, str) or not _valid_id(msg_id):
             self._answer_error(msg_id, "invalid-request", "not a JSON-RPC request", INVALID_REQUEST)
             return
-        if isinstance(error, messages.WireError):
+        if isinstance(error, NotARequest):
+            self._answer_error(
+                msg_id,
+                "not-a-request",
+                f"{error}: send it without an id",
+                INVALID_REQUEST,
+            )
+        elif isinstance(error, messages.WireError):
             self._answer_error(
                 msg_id,
                 "invalid-params",
