@@ -11,7 +11,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from memlsp.lsp import messages
 from memlsp.lsp.server import create_server
 
@@ -44,7 +43,10 @@ def test_each_documented_method_has_params_and_an_example():
             continue
         assert "**Params**" in section, name
         assert "```json" in section, name
-        if messages.METHODS[name].kind == "request" and messages.METHODS[name].direction == "client->server":
+        if (
+            messages.METHODS[name].kind == "request"
+            and messages.METHODS[name].direction == "client->server"
+        ):
             assert "**Result**" in section and "**Errors**" in section, name
 
 

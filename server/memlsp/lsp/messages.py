@@ -569,6 +569,9 @@ def structure(value: Any, tp: Any, path: str = "") -> Any:
             str(k): structure(v, item, f"{path}.{k}" if path else str(k)) for k, v in value.items()
         }
     if is_wire(tp):
+        if value == [] and all(f.default is not attrs.NOTHING for f in attrs.fields(tp)):
+            # An empty Lua table encodes as []: read it as "no params" where none are needed.
+            return tp()
         if not isinstance(value, dict):
             raise WireError(path, f"must be an object, not {_describe(value)}")
         kwargs = {}
