@@ -6,6 +6,7 @@ went wrong, with a stable reason.
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 
 import pytest
@@ -17,6 +18,19 @@ from pygls.exceptions import JsonRpcException
 from .conftest import PROJECT, error_reason, start_harness, stop_harness
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+
+async def settle(h, scope: str) -> None:
+    """Wait until the watcher has seen ``scope`` as it is now (it announces the change and
+    is then quiet), so the test's own file surgery does not race its index rebuild."""
+    seen = len(h.notes_changed)
+
+    async def announced():
+        return any(scope in n.scopes for n in h.notes_changed[seen:])
+
+    await h.eventually(announced, timeout=3)
+    await asyncio.sleep(0.3)
+
 
 OPTIONS = {"rollout": "on", "server": {"watchIntervalSeconds": 0.1}}
 
@@ -57,6 +71,7 @@ async def test_a_job_that_raises_is_reported_and_the_server_keeps_serving(h):
     await h.request(
         "memory/remember", {"text": "I review pull requests on Fridays", "scope": "global"}
     )
+    await settle(h, "global")
     index = h.home / "global" / "MEMORY.md"
     if index.exists():
         index.unlink()
@@ -91,6 +106,7 @@ async def test_a_note_replaced_by_a_directory(h):
 
 async def test_the_memory_folder_deleted_under_the_server(h):
     await h.request("memory/remember", {"text": "Our on-call rota lives in the ops wiki"})
+    await settle(h, PROJECT)  # the watcher has seen the home: its loss is news
     # Moved away first so the deletion is one atomic step for the server to discover.
     gone = h.home.with_name("home-deleted")
     h.home.rename(gone)

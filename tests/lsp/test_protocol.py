@@ -190,6 +190,7 @@ async def test_status_reports_rollout_counts_and_jobs(h):
     await h.request(
         "memory/remember", {"text": "Release train leaves on Tuesdays", "type": "project"}
     )
+    await h.request("memory/remember", {"text": "I prefer short answers", "scope": "global"})
     status = await h.request("memory/status")
     assert status.rollout == "on" and status.homeExists is True
     assert status.home == str(h.home)
