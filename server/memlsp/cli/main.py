@@ -16,6 +16,7 @@ from . import (
     dream_cmds,
     forget_cmds,
     recall_cmds,
+    serve_cmds,
     store_cmds,
 )
 
@@ -25,6 +26,7 @@ COMMAND_MODULES = [
     forget_cmds,
     dream_cmds,
     check_cmds,
+    serve_cmds,
     demo_cmd,
 ]
 

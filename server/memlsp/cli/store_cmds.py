@@ -9,6 +9,7 @@ import sys
 from ..core import index as index_mod
 from ..core.errors import MemlspError, NotFoundError
 from ..core.fsutil import is_temp_name
+from ..core.listing import entry_record
 from ..core.notes import NOTE_TYPES, utcnow
 from ..core.remember import remember
 from ..core.rollout import EntryPoint
@@ -61,20 +62,7 @@ def cmd_where(args: argparse.Namespace) -> int:
 
 def entry_json(entry: Entry, now: dt.datetime) -> dict:
     """One ``ls --json`` / ``memory/list`` entry (documented in docs/reference/cli.md)."""
-    return {
-        "path": entry.path,
-        "scope": entry.scope_label,
-        "type": entry.note.type,
-        "name": entry.note.name,
-        "description": entry.note.description,
-        "bytes": entry.bytes,
-        "modified": dt.datetime.fromtimestamp(entry.mtime, dt.UTC)
-        .replace(microsecond=0)
-        .isoformat()
-        .replace("+00:00", "Z"),
-        "ageDays": entry.age_days(now),
-        "stale": None,
-    }
+    return entry_record(entry, now)
 
 
 def _selected_scopes(store: Store, which: str):

@@ -47,3 +47,11 @@ class DurabilityError(MemlspError):
 
 class LockTimeoutError(MemlspError):
     reason = "lock-timeout"
+
+
+class RefusedError(MemlspError):
+    """The request was understood and declined on purpose (policy: a secret, an excluded
+    kind of content, rollout off...). Adapters report it as a refusal with its reason, not as
+    a failure."""
+
+    reason = "refused"

@@ -32,6 +32,7 @@ KEYS = (
     "rollout",
     "home",
     "model.provider",
+    "model.timeoutSeconds",
     "telemetry.enabled",
     "telemetry.path",
     "retention.sessionDays",
@@ -40,6 +41,9 @@ KEYS = (
     "dream.minHours",
     "dream.minSessions",
     "dream.leaseSeconds",
+    "server.watchIntervalSeconds",
+    "server.maxQueuedJobs",
+    "server.maxInFlightRequests",
 )
 
 
@@ -55,9 +59,29 @@ def env_name(key: str) -> str:
     return "MEMLSP_" + snake.replace(".", "_").replace("-", "_").upper()
 
 
+def _positive(_inst: object, attribute: attrs.Attribute, value: float) -> None:
+    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+        raise ValueError(f"{attribute.name} must be a number >= 0, not {value!r}")
+
+
 @attrs.frozen
 class ModelSettings:
     provider: str = attrs.field(default="offline", validator=attrs.validators.in_(PROVIDERS))
+    # How long a model call may take before the caller gives up (the editor bridge's
+    # memory/complete request included); on timeout the caller falls back to offline.
+    timeout_seconds: float = attrs.field(default=30.0, validator=_positive)
+
+
+@attrs.frozen
+class ServerSettings:
+    """Knobs of the language server process (``memlsp serve``)."""
+
+    # Poll the memory home for changes made by other processes every N seconds; 0 = off.
+    watch_interval_seconds: float = attrs.field(default=2.0, validator=_positive)
+    # Background jobs waiting or running at once; more are refused with reason "busy".
+    max_queued_jobs: int = attrs.field(default=32, validator=_positive)
+    # Custom requests being served at once; more are refused with reason "busy".
+    max_in_flight_requests: int = attrs.field(default=64, validator=_positive)
 
 
 def _non_negative(_inst: object, attribute: attrs.Attribute, value: int) -> None:
@@ -122,6 +146,7 @@ class Settings:
     retention: RetentionSettings = attrs.field(factory=RetentionSettings)
     dream: DreamSettings = attrs.field(factory=DreamSettings)
     managed: ManagedInfo = attrs.field(factory=ManagedInfo)
+    server: ServerSettings = attrs.field(factory=ServerSettings)
 
     def memory_home(self) -> Path:
         return memory_home(self)
@@ -195,6 +220,21 @@ def coerce(key: str, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise ValueError("must be a non-negative whole number")
         return value
+    if key in ("model.timeoutSeconds", "server.watchIntervalSeconds"):
+        if isinstance(value, str):
+            try:
+                value = float(value.strip())
+            except ValueError:
+                raise ValueError("must be a number") from None
+        if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+            raise ValueError("must be a non-negative number")
+        return float(value)
+    if key in ("server.maxQueuedJobs", "server.maxInFlightRequests"):
+        if isinstance(value, str) and value.strip().isdigit():
+            value = int(value.strip())
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError("must be a positive whole number")
+        return value
     if key in ("dream.minHours", "dream.leaseSeconds"):
         if isinstance(value, str):
             try:
@@ -220,7 +260,15 @@ def build_settings(values: Mapping[str, Any]) -> Settings:
     return Settings(
         rollout=values.get("rollout", "off"),
         home=values.get("home"),
-        model=ModelSettings(provider=values.get("model.provider", "offline")),
+        model=ModelSettings(
+            provider=values.get("model.provider", "offline"),
+            timeout_seconds=values.get("model.timeoutSeconds", 30.0),
+        ),
+        server=ServerSettings(
+            watch_interval_seconds=values.get("server.watchIntervalSeconds", 2.0),
+            max_queued_jobs=values.get("server.maxQueuedJobs", 32),
+            max_in_flight_requests=values.get("server.maxInFlightRequests", 64),
+        ),
         telemetry=TelemetrySettings(
             enabled=values.get("telemetry.enabled", False), path=values.get("telemetry.path")
         ),

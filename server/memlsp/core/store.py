@@ -282,7 +282,11 @@ class Store:
         path = self.resolve_rel(rel_path)
         try:
             data = path.read_bytes()
-        except (FileNotFoundError, IsADirectoryError, NotADirectoryError) as exc:
+        except IsADirectoryError as exc:
+            raise InvalidPathError(
+                f"{rel_path} is a folder, not a note file", reason="not-a-file"
+            ) from exc
+        except (FileNotFoundError, NotADirectoryError) as exc:
             raise NotFoundError(f"no note at {rel_path}") from exc
         return data, hashlib.sha256(data).hexdigest()
 

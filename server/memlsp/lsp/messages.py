@@ -1,0 +1,609 @@
+"""The wire contract of the memory protocol (SPEC §10): one attrs class per params/result,
+and :data:`METHODS`, the registry of every custom method with its direction and types.
+
+Field names are snake_case here and camelCase on the wire (the converter built by
+:func:`memlsp.lsp.protocol.make_converter` does the renaming). Incoming params are
+structured *strictly*: a string field given a number, a missing required field or a list
+given a string is refused with a :class:`WireError` naming the field, which the protocol
+turns into a JSON-RPC ``InvalidParams`` error with ``data.reason = "invalid-params"``
+(cattrs on its own would quietly turn ``5`` into ``"5"``). Unknown keys are ignored so that
+newer clients can send more.
+
+``client-vscode/src/protocol.ts`` mirrors this file and ``docs/reference/protocol.md``
+documents it; ``tests/contract/test_protocol_doc.py`` fails when they disagree.
+
+To add a custom request: define its params/result classes with ``@wire``, add a
+``Method`` to :data:`METHODS`, register a handler in a feature module, document it.
+
+Must not import pygls (only attrs/typing); the server imports this module, not the reverse.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from typing import Any, Literal
+
+import attrs
+
+PROTOCOL_VERSION = 1
+
+
+def wire(cls: type) -> type:
+    """``attrs.define`` + a marker the converter uses to pick the camelCase, strict hooks."""
+    cls = attrs.define(cls)
+    cls.__memlsp_wire__ = True  # type: ignore[attr-defined]
+    return cls
+
+
+def is_wire(cls: Any) -> bool:
+    return isinstance(cls, type) and cls.__dict__.get("__memlsp_wire__", False) is True
+
+
+def camel(name: str) -> str:
+    head, *rest = name.rstrip("_").split("_")
+    return head + "".join(p.title() for p in rest)
+
+
+# ---- shared pieces ----------------------------------------------------------------------
+@wire
+class ChatMessage:
+    role: str
+    content: str
+    at: str | None = None
+
+
+@wire
+class JobStarted:
+    job_id: str
+
+
+# ---- client -> server -------------------------------------------------------------------
+@wire
+class SessionStartedParams:
+    session_id: str
+    workspace: str | None = None
+
+
+@wire
+class SessionStartedResult:
+    index: str
+    rollout: str
+    scopes: list[str] = attrs.Factory(list)
+
+
+@wire
+class RecallParams:
+    session_id: str
+    message: str
+    open_files: list[str] = attrs.Factory(list)
+    already_read: list[str] = attrs.Factory(list)
+    first_turn: bool | None = None
+
+
+@wire
+class StaleCitation:
+    ref: str
+    reason: str
+    message: str = ""
+
+
+@wire
+class RecalledMemory:
+    path: str
+    name: str
+    type: str
+    scope: str
+    age_days: int
+    score: float
+    content: str
+    stale: list[StaleCitation] = attrs.Factory(list)
+
+
+@wire
+class RecallResult:
+    memories: list[RecalledMemory]
+    reminder: str
+    budget_left: int
+
+
+@wire
+class TurnCompletedParams:
+    session_id: str
+    turn: int
+    messages: list[ChatMessage]
+    memory_written: bool = False
+
+
+@wire
+class TurnCompletedResult:
+    job_id: str | None
+    skipped: str | None = None
+
+
+@wire
+class CompactedParams:
+    session_id: str
+
+
+@wire
+class SessionEndedParams:
+    session_id: str
+    messages: list[ChatMessage]
+
+
+@wire
+class SessionEndedResult:
+    path: str | None = None
+    skipped: str | None = None
+
+
+@wire
+class RememberParams:
+    text: str
+    type: str | None = None
+    scope: str | None = None  # project (default) | global
+    workspace: str | None = None  # which project (default: the first workspace folder)
+
+
+@wire
+class RememberResult:
+    path: str | None = None
+    action: str | None = None  # created | updated | unchanged
+    refused: bool = False
+    reason: str | None = None
+    message: str | None = None
+
+
+@wire
+class ListParams:
+    scope: str | None = None  # all (default) | project | global | a scope folder
+    workspace: str | None = None
+
+
+@wire
+class ListEntry:
+    path: str
+    scope: str
+    type: str
+    name: str
+    description: str
+    bytes: int
+    modified: str
+    age_days: int
+    stale: int | None = None
+
+
+@wire
+class Problem:
+    path: str
+    reason: str
+    message: str
+    severity: str
+
+
+@wire
+class ListResult:
+    entries: list[ListEntry]
+    problems: list[Problem] = attrs.Factory(list)
+
+
+@wire
+class ReadParams:
+    path: str
+
+
+@wire
+class ReadResult:
+    content: str
+    sha256: str
+
+
+@wire
+class ForgetParams:
+    path: str
+    sha256: str
+
+
+@wire
+class ForgetResult:
+    tombstone: str
+
+
+@wire
+class DreamParams:
+    force: bool = False
+    dry_run: bool = False
+
+
+@wire
+class StatusParams:
+    pass
+
+
+@wire
+class ScopeCounts:
+    scope: str  # the scope folder, relative to the memory home
+    notes: int
+    inbox: int
+    sessions: int
+    problems: int
+
+
+@wire
+class JobInfo:
+    job_id: str
+    kind: str
+    state: str
+    message: str | None = None
+    created: str | None = None
+    finished: str | None = None
+
+
+@wire
+class StatusResult:
+    rollout: str
+    counts: list[ScopeCounts]
+    last_dream: str | None
+    sessions_since_dream: int | None
+    jobs: list[JobInfo]
+    home: str = ""
+    home_exists: bool = True
+    provider: str = "offline"
+    protocol_version: int = PROTOCOL_VERSION
+    available: dict[str, bool] = attrs.Factory(dict)
+
+
+@wire
+class ReindexParams:
+    scope: str | None = None
+
+
+@wire
+class CancelJobParams:
+    job_id: str
+
+
+@wire
+class CancelJobResult:
+    state: str
+
+
+@wire
+class ModelStatus:
+    """Result of the ``memlsp.modelStatus`` command: is the configured model reachable?"""
+
+    provider: str
+    reachable: bool | None
+    message: str
+    reason: str | None = None
+    reply: str | None = None
+    latency_ms: int | None = None
+
+
+# ---- server -> client -------------------------------------------------------------------
+@wire
+class JobStatusParams:
+    job_id: str
+    kind: str
+    state: str  # queued | running | done | failed | cancelled
+    message: str | None = None
+
+
+@wire
+class CompleteMessage:
+    role: str
+    content: str
+
+
+@wire
+class CompleteParams:
+    system: str
+    messages: list[CompleteMessage]
+    max_tokens: int
+
+
+@wire
+class CompleteResult:
+    text: str
+
+
+@wire
+class NotesChangedParams:
+    scopes: list[str]
+
+
+JOB_STATES = ("queued", "running", "done", "failed", "cancelled")
+
+
+# ---- the registry ------------------------------------------------------------------------
+@attrs.frozen
+class Method:
+    name: str
+    kind: Literal["request", "notification"]
+    direction: Literal["client->server", "server->client"]
+    params: type
+    result: type | None
+    summary: str
+    # True while the core behind it is being built: the handler answers "unavailable".
+    seam: bool = False
+
+
+METHODS: dict[str, Method] = {
+    m.name: m
+    for m in (
+        Method(
+            "memory/sessionStarted",
+            "request",
+            "client->server",
+            SessionStartedParams,
+            SessionStartedResult,
+            "A chat session starts: the index (MEMORY.md) to hand to the model.",
+        ),
+        Method(
+            "memory/recall",
+            "request",
+            "client->server",
+            RecallParams,
+            RecallResult,
+            "Notes relevant to this turn, ready to inject.",
+            seam=True,
+        ),
+        Method(
+            "memory/turnCompleted",
+            "request",
+            "client->server",
+            TurnCompletedParams,
+            TurnCompletedResult,
+            "A chat turn ended: extract memories in the background.",
+            seam=True,
+        ),
+        Method(
+            "memory/compacted",
+            "notification",
+            "client->server",
+            CompactedParams,
+            None,
+            "The chat history was compacted: recall may inject notes again.",
+        ),
+        Method(
+            "memory/sessionEnded",
+            "request",
+            "client->server",
+            SessionEndedParams,
+            SessionEndedResult,
+            "A chat session ended: save a session record (no model call).",
+            seam=True,
+        ),
+        Method(
+            "memory/remember",
+            "request",
+            "client->server",
+            RememberParams,
+            RememberResult,
+            "Remember a piece of text as a note in the inbox.",
+        ),
+        Method(
+            "memory/list",
+            "request",
+            "client->server",
+            ListParams,
+            ListResult,
+            "Every note (or one scope's) with type, size and age.",
+        ),
+        Method(
+            "memory/read",
+            "request",
+            "client->server",
+            ReadParams,
+            ReadResult,
+            "The exact bytes of a note and their SHA-256.",
+        ),
+        Method(
+            "memory/forget",
+            "request",
+            "client->server",
+            ForgetParams,
+            ForgetResult,
+            "Verified forget: delete one note given its path and hash.",
+            seam=True,
+        ),
+        Method(
+            "memory/dream",
+            "request",
+            "client->server",
+            DreamParams,
+            JobStarted,
+            "Consolidate the inbox into topic notes, as a background job.",
+            seam=True,
+        ),
+        Method(
+            "memory/status",
+            "request",
+            "client->server",
+            StatusParams,
+            StatusResult,
+            "Rollout, counts per scope, dream state and jobs.",
+        ),
+        Method(
+            "memory/reindex",
+            "request",
+            "client->server",
+            ReindexParams,
+            JobStarted,
+            "Rebuild MEMORY.md of every scope, as a background job.",
+        ),
+        Method(
+            "memory/cancelJob",
+            "request",
+            "client->server",
+            CancelJobParams,
+            CancelJobResult,
+            "Ask a queued or running job to stop.",
+        ),
+        Method(
+            "memory/jobStatus",
+            "notification",
+            "server->client",
+            JobStatusParams,
+            None,
+            "A background job changed state.",
+        ),
+        Method(
+            "memory/complete",
+            "request",
+            "server->client",
+            CompleteParams,
+            CompleteResult,
+            "Run a prompt on the editor's own model (provider `editor`).",
+        ),
+        Method(
+            "memory/notesChanged",
+            "notification",
+            "server->client",
+            NotesChangedParams,
+            None,
+            "Notes changed on disk (this or another process): refresh views.",
+        ),
+    )
+}
+
+
+# ---- envelopes: what pygls structures whole messages into ---------------------------------
+def _envelope(name: str, fields: dict[str, Any]) -> type:
+    cls = attrs.make_class(name, {k: attrs.field(type=t, **kw) for k, (t, kw) in fields.items()})
+    cls.__memlsp_wire__ = True  # type: ignore[attr-defined]
+    return cls
+
+
+MsgId = int | str
+REQUEST_TYPES: dict[str, type] = {}  # method -> request message envelope
+RESPONSE_TYPES: dict[str, type] = {}  # method -> response envelope (server->client requests)
+
+
+def _build_envelopes() -> None:
+    for m in METHODS.values():
+        stem = m.params.__name__.removesuffix("Params")
+        # Params may be omitted for a method whose params class has no required field.
+        optional = all(f.default is not attrs.NOTHING for f in attrs.fields(m.params))
+        ptype: Any = (m.params | None) if optional else m.params
+        pkw: dict[str, Any] = {"default": None} if optional else {}
+        fields: dict[str, Any] = {}
+        if m.kind == "request":
+            fields["id"] = (MsgId, {})
+        fields["params"] = (ptype, pkw)
+        fields["method"] = (str, {"default": m.name})
+        fields["jsonrpc"] = (str, {"default": "2.0"})
+        REQUEST_TYPES[m.name] = _envelope(f"{stem}Message", fields)
+        if m.kind == "request" and m.direction == "server->client":
+            RESPONSE_TYPES[m.name] = _envelope(
+                f"{stem}Response",
+                {"id": (MsgId, {}), "result": (m.result, {}), "jsonrpc": (str, {"default": "2.0"})},
+            )
+
+
+# ---- strict structuring --------------------------------------------------------------------
+class WireError(ValueError):
+    """Params do not match the wire type; ``field`` is a path like ``messages[2].role``."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}" if field else message)
+        self.field = field
+        self.detail = message
+
+
+_PRIMITIVES = {str: "a string", bool: "true or false", int: "an integer", float: "a number"}
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "null"
+    return {dict: "an object", list: "an array", str: "a string", bool: "a boolean"}.get(
+        type(value), "a number" if isinstance(value, int | float) else type(value).__name__
+    )
+
+
+def structure(value: Any, tp: Any, path: str = "") -> Any:
+    """Build ``tp`` from JSON data, refusing anything that does not fit exactly."""
+    if tp is Any:
+        return value
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        args = typing.get_args(tp)
+        if value is None:
+            if type(None) in args:
+                return None
+            raise WireError(path, "is required")
+        errors = []
+        for arg in args:
+            if arg is type(None):
+                continue
+            try:
+                return structure(value, arg, path)
+            except WireError as exc:
+                errors.append(exc)
+        raise errors[0] if len(errors) == 1 else WireError(path, f"unexpected {_describe(value)}")
+    if tp in _PRIMITIVES:
+        ok = (
+            isinstance(value, str)
+            if tp is str
+            else isinstance(value, bool)
+            if tp is bool
+            else isinstance(value, int) and not isinstance(value, bool)
+            if tp is int
+            else isinstance(value, int | float) and not isinstance(value, bool)
+        )
+        if not ok:
+            raise WireError(path, f"must be {_PRIMITIVES[tp]}, not {_describe(value)}")
+        return float(value) if tp is float else value
+    if origin is list:
+        if not isinstance(value, list):
+            raise WireError(path, f"must be an array, not {_describe(value)}")
+        (item,) = typing.get_args(tp)
+        return [structure(v, item, f"{path}[{i}]") for i, v in enumerate(value)]
+    if origin is dict:
+        if not isinstance(value, dict):
+            raise WireError(path, f"must be an object, not {_describe(value)}")
+        _key, item = typing.get_args(tp)
+        return {
+            str(k): structure(v, item, f"{path}.{k}" if path else str(k)) for k, v in value.items()
+        }
+    if is_wire(tp):
+        if value == [] and all(f.default is not attrs.NOTHING for f in attrs.fields(tp)):
+            # An empty Lua table encodes as []: read it as "no params" where none are needed.
+            return tp()
+        if not isinstance(value, dict):
+            raise WireError(path, f"must be an object, not {_describe(value)}")
+        kwargs = {}
+        for f in attrs.fields(tp):
+            key = camel(f.name)
+            sub = f"{path}.{key}" if path else key
+            if key in value:
+                kwargs[f.name] = structure(value[key], f.type, sub)
+            elif f.default is attrs.NOTHING:
+                raise WireError(sub, "is required")
+        return tp(**kwargs)
+    raise WireError(path, f"cannot read {tp!r}")  # a programming error in this module
+
+
+def unstructure(value: Any) -> Any:
+    """attrs -> JSON data with camelCase keys; every field is sent, null included."""
+    if is_wire(type(value)):
+        return {
+            camel(f.name): unstructure(getattr(value, f.name)) for f in attrs.fields(type(value))
+        }
+    if isinstance(value, list | tuple):
+        return [unstructure(v) for v in value]
+    if isinstance(value, dict):
+        return {k: unstructure(v) for k, v in value.items()}
+    return value
+
+
+def _resolve_all() -> None:
+    for obj in list(globals().values()):
+        if is_wire(obj):
+            attrs.resolve_types(obj, globals())
+
+
+_resolve_all()
+_build_envelopes()

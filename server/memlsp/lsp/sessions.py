@@ -1,0 +1,67 @@
+"""Per-chat-session state kept by the server (SPEC R14, R17).
+
+The recall side reads and updates it: which notes were already injected this session and
+how many bytes; a ``memory/compacted`` notification clears both, because after compaction
+the model no longer has those notes in view (R17). Sessions are kept in a bounded LRU so a
+client that never ends its sessions cannot grow the server's memory without bound.
+"""
+
+from __future__ import annotations
+
+import collections
+import datetime as dt
+import threading
+from dataclasses import dataclass, field
+
+MAX_SESSIONS = 256
+
+
+@dataclass
+class SessionState:
+    session_id: str
+    workspace: str | None = None
+    started: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
+    injected: set[str] = field(default_factory=set)  # home-relative note paths
+    injected_bytes: int = 0
+    compactions: int = 0
+    turns: int = 0
+
+    def compacted(self) -> None:
+        """The client compacted its history: nothing injected is in view any more."""
+        self.injected.clear()
+        self.injected_bytes = 0
+        self.compactions += 1
+
+
+class Sessions:
+    def __init__(self, limit: int = MAX_SESSIONS) -> None:
+        self._items: collections.OrderedDict[str, SessionState] = collections.OrderedDict()
+        self._limit = limit
+        self._lock = threading.Lock()
+
+    def get(self, session_id: str, workspace: str | None = None) -> SessionState:
+        """The session's state, created when unknown (a client may skip sessionStarted)."""
+        with self._lock:
+            state = self._items.get(session_id)
+            if state is None:
+                state = self._items[session_id] = SessionState(session_id, workspace)
+                while len(self._items) > self._limit:
+                    self._items.popitem(last=False)
+            else:
+                self._items.move_to_end(session_id)
+                if workspace and not state.workspace:
+                    state.workspace = workspace
+            return state
+
+    def start(self, session_id: str, workspace: str | None) -> SessionState:
+        """A (re)started session begins with nothing injected."""
+        with self._lock:
+            self._items.pop(session_id, None)
+        return self.get(session_id, workspace)
+
+    def end(self, session_id: str) -> SessionState | None:
+        with self._lock:
+            return self._items.pop(session_id, None)
+
+    def __len__(self) -> int:
+        return len(self._items)
