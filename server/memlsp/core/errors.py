@@ -47,3 +47,15 @@ class DurabilityError(MemlspError):
 
 class LockTimeoutError(MemlspError):
     reason = "lock-timeout"
+
+
+class RefusedError(MemlspError):
+    """The write policy refused a memory (SPEC R8): ``reason`` is ``refused-secret``,
+    ``refused-excluded:<category>`` or ``refused-poisoning:<category>``; ``category`` is the
+    bare category. The message never repeats the refused text."""
+
+    reason = "refused"
+
+    def __init__(self, message: str, *, reason: str, category: str = "") -> None:
+        super().__init__(message, reason=reason)
+        self.category = category

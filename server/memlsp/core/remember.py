@@ -1,7 +1,10 @@
-"""Turning a person's "remember this" into a note in the inbox (SPEC R3, R4, R10).
+"""Turning a person's "remember this" into a note in the inbox (SPEC R3, R4, R8–R10).
 
-The note lands in ``inbox/`` with ``source: remember`` and is recallable at once; a note
-with the same name or description is updated instead of duplicated.
+The text first passes the write policy (:func:`memlsp.core.policy.check_candidate`):
+secrets, excluded categories and poisoning shapes raise :class:`RefusedError` with a
+stable reason — an explicit request does not override R8 — and relative dates are made
+absolute. The note lands in ``inbox/`` with ``source: remember`` and is recallable at once;
+a note with the same name or description is updated instead of duplicated.
 """
 
 from __future__ import annotations
@@ -9,8 +12,9 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from .errors import InvalidNoteError
+from .errors import InvalidNoteError, RefusedError
 from .notes import NOTE_TYPES, Note, cut, iso, slugify, utcnow
+from .policy import check_candidate
 from .store import Scope, Store, WriteResult
 
 _USER = re.compile(r"^\s*(i am|i'm|i work|my role|my background|我是|我负责|我在)", re.I)
@@ -64,5 +68,12 @@ def remember(
     now: dt.datetime | None = None,
 ) -> WriteResult:
     now = now or utcnow()
-    note = note_from_text(text, type_=type_, source="remember", now=now)
+    if not text.strip():
+        raise InvalidNoteError("nothing to remember: the text is empty", reason="empty")
+    verdict = check_candidate(text, source="user", now=now)
+    if not verdict.ok:
+        raise RefusedError(
+            f"not remembered: {verdict.message}", reason=verdict.reason, category=verdict.category
+        )
+    note = note_from_text(verdict.cleaned_text, type_=type_, source="remember", now=now)
     return store.write_note(scope, note, section="inbox", now=now)
