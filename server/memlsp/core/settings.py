@@ -11,6 +11,7 @@ when present.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -23,7 +24,16 @@ PROVIDERS = ("offline", "anthropic", "editor")
 
 @attrs.frozen
 class ModelSettings:
+    """``model.*``: which provider runs model prompts (R34) and how it is reached."""
+
     provider: str = attrs.field(default="offline", validator=attrs.validators.in_(PROVIDERS))
+    # Model ids are settings, not code: per-turn extraction (R11) and recall selection (R15).
+    extractModel: str = "claude-haiku-4-5"  # noqa: N815 - camelCase = the wire name (SPEC §11)
+    selectModel: str = "claude-sonnet-4-5"  # noqa: N815
+    # Overrides the Anthropic API base URL (tests point it at a local fake server).
+    baseUrl: str | None = None  # noqa: N815
+    timeoutSeconds: float = attrs.field(default=30.0, converter=float)  # noqa: N815
+    maxRetries: int = attrs.field(default=2, converter=int)  # noqa: N815
 
 
 @attrs.frozen
@@ -61,10 +71,28 @@ def _flatten(prefix: str, value: Any, out: dict[str, Any]) -> None:
         out[prefix] = value
 
 
+ENV_KEYS = (
+    "rollout",
+    "home",
+    "model.provider",
+    "model.extractModel",
+    "model.selectModel",
+    "model.baseUrl",
+    "model.timeoutSeconds",
+    "model.maxRetries",
+)
+
+
+def env_name(key: str) -> str:
+    """``model.extractModel`` → ``MEMLSP_MODEL_EXTRACT_MODEL``."""
+    snake = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", key)
+    return "MEMLSP_" + snake.replace(".", "_").replace("-", "_").upper()
+
+
 def _env_layer(env: Mapping[str, str]) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    for key in ("rollout", "home", "model.provider"):
-        name = "MEMLSP_" + key.replace(".", "_").replace("-", "_").upper()
+    for key in ENV_KEYS:
+        name = env_name(key)
         if env.get(name):
             out[key] = env[name]
     return out
@@ -81,7 +109,15 @@ def load_settings(
     for layer in (init_options or {}, workspace_config or {}):
         _flatten("", layer, flat)
     flat.update(_env_layer(env))
-    model = ModelSettings(provider=str(flat.get("model.provider", "offline")))
+    defaults = ModelSettings()
+    model = ModelSettings(
+        provider=str(flat.get("model.provider", defaults.provider)),
+        extractModel=str(flat.get("model.extractModel", defaults.extractModel)),
+        selectModel=str(flat.get("model.selectModel", defaults.selectModel)),
+        baseUrl=flat.get("model.baseUrl") or None,
+        timeoutSeconds=flat.get("model.timeoutSeconds", defaults.timeoutSeconds),
+        maxRetries=flat.get("model.maxRetries", defaults.maxRetries),
+    )
     return Settings(
         rollout=str(flat.get("rollout", "off")),
         home=flat.get("home") or None,
