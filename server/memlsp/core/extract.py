@@ -209,16 +209,26 @@ def _offline(ctx: _Ctx, msgs: list[Message]) -> None:
         return
     kept: list[str] = []
     statements: list[str] = []
+    excluded_request = False
     for sentence in h.sentences(text):
         if h.is_question(sentence) or h.is_filler(sentence):
             continue
         verdict = check_candidate(sentence, source="user", now=ctx.now)
         if not verdict.ok:
             result.refused.append(Refusal(verdict.reason, verdict.category))
+            # "Remember X" where X is excluded: the request itself is refused (R8).
+            excluded_request = excluded_request or bool(h.CUE.search(sentence))
+            continue
+        if h.CUE.search(sentence) and h.units(_clean_statement(sentence)) < 3:
+            # "Remember this." / "记住这个修法。" only points at another sentence.
+            excluded_request = excluded_request or bool(result.refused)
             continue
         kept.append(verdict.cleaned_text)
         if not h.is_request(sentence) or h.CUE.search(sentence):
             statements.append(verdict.cleaned_text)
+    if excluded_request:
+        result.skipped = "refused"
+        return
     if not statements:
         result.skipped = result.skipped or ("refused" if result.refused else "no-signal")
         return
@@ -351,14 +361,30 @@ def _write_checked(ctx: _Ctx, scope: Scope, note: Note, statement: str, *, super
     existing = _same_topic(ctx, tokens, supersede)
     if existing is not None:
         old_note = existing.note
-        note.name = old_note.name
         note.meta["created"] = old_note.meta.get("created") or note.meta["created"]
-        res = ctx.store.write_note(existing.scope, note, section=existing.section, now=ctx.now)
-        if res.action == "updated":
+        if note.name == old_note.name or existing.section not in ("", "inbox"):
+            note.name = old_note.name
+            res = ctx.store.write_note(existing.scope, note, section=existing.section, now=ctx.now)
+            if res.action == "updated":
+                ctx.result.updated.append(res.path)
+        else:
+            # The file name is part of what recall shows: a note whose topic now holds a
+            # new value is renamed too (write the new file first, then drop the old one,
+            # so a crash in between leaves a duplicate, never a loss).
+            taken = {e.note.name for e in _live_entries(ctx) if e.scope == existing.scope}
+            taken.discard(old_note.name)
+            base, i = note.name, 2
+            while note.name in taken:
+                note.name = f"{base}-{i}"
+                i += 1
+            res = ctx.store.write_note(
+                existing.scope, note, section=existing.section, match_existing=False, now=ctx.now
+            )
+            remove_note(ctx.store, existing, by="extraction-update", now=ctx.now)
             ctx.result.updated.append(res.path)
-            if supersede:
-                # The replaced value must be gone everywhere recall can see it (R10).
-                _scrub_sessions(ctx, _note_tokens(old_note) - tokens, min_share=0.5)
+        if supersede:
+            # The replaced value must be gone everywhere recall can see it (R10).
+            _scrub_sessions(ctx, _note_tokens(old_note) - tokens, min_share=0.5)
         return
     taken = {e.note.name for e in _live_entries(ctx) if e.scope == scope}
     base, i = note.name, 2
@@ -453,9 +479,11 @@ def _scrub_sessions(
                 remove_note(ctx.store, entry, by="extraction-forget", now=ctx.now)
                 ctx.result.deleted.append(entry.path)
                 continue
+            first = next(_PROMPT_LINE.match(line).group(1) for line in keep if _PROMPT_LINE.match(line))  # type: ignore[union-attr]
+            prefix = entry.note.description.split(": ", 1)[0]
             new = Note(
                 name=entry.note.name,
-                description=entry.note.description,
+                description=cut(f"{prefix}: {first}", 150),
                 type=entry.note.type,
                 body="\n".join(keep),
                 meta={**entry.note.meta, "updated": iso(ctx.now)},

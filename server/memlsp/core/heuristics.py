@@ -80,7 +80,9 @@ def overlap(a: set[str], b: set[str]) -> tuple[int, float]:
     return shared, shared / min(len(a), len(b))
 
 
-_SENT_SPLIT = re.compile(r"(?<=[.!?。！？；;])\s*|\n+")
+# Split after a CJK terminator, or after . ! ? ; followed by whitespace — but not inside
+# an ellipsis ("SELECT ... FOR UPDATE") or a dotted word (v1.2, foo.io).
+_SENT_SPLIT = re.compile(r"(?<=[。！？；])\s*|(?<![.])(?<=[.!?;])(?![.])\s+|\n+")
 
 
 def sentences(text: str) -> list[str]:
@@ -184,7 +186,7 @@ _REQUEST_EN = re.compile(
     r"find|implement|refactor|bump|move|change|reassign|continue|draft|prepare|walk|tell|"
     r"give|list|set|install|build|test|debug|investigate|summari[sz]e|generate|convert|port|"
     r"merge|ship|push|revert|outline|plan|send|post|try|go|let'?s|can you|could you|"
-    r"would you|will you)\b",
+    r"would you|will you)\b(?!\s*(?::|of\b))",
     re.I,
 )
 _REQUEST_ZH = re.compile(

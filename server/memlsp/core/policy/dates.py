@@ -17,6 +17,8 @@ weekdays        next <weekday> / 下周X → that day in the next calendar week;
                 this <weekday> / 这周X / 本周X → that day in the current week;
                 last <weekday> → the most recent one before today; 上周X → that day in the
                 previous calendar week; 下下周X → two weeks on;
+                ("the first Wednesday of the month", "the last Friday of every month" are
+                recurring days and are left alone);
                 a bare weekday (Thursday, on Thursday, by Friday, 周四, 星期四) → the next one
                 after today (1–7 days ahead), or the most recent one before today when the
                 sentence is in the past tense ("we decided on Monday"). A bare weekday in a
@@ -186,7 +188,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("en-weekend", re.compile(r"\b(this|next) weekend\b", re.I)),
     ("en-next-weekday", re.compile(rf"\bnext ({_WD_EN})\b", re.I)),
     ("en-this-weekday", re.compile(rf"\bthis (?:coming )?({_WD_EN})\b", re.I)),
-    ("en-last-weekday", re.compile(rf"\blast ({_WD_EN})\b", re.I)),
+    ("en-last-weekday", re.compile(rf"\blast ({_WD_EN})\b(?! of\b)", re.I)),
     ("en-week", re.compile(r"\b(next|this|last) week\b", re.I)),
     ("en-month", re.compile(r"\b(next|this|last) month\b", re.I)),
     ("en-year", re.compile(r"\b(next|this|last) year\b", re.I)),
@@ -205,7 +207,15 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         "en-today",
         re.compile(r"\b(?:today(?:'s)?|tonight|this (?:morning|afternoon|evening))\b", re.I),
     ),
-    ("en-weekday", re.compile(rf"\b({_WD_EN})\b(?!s)", re.I)),
+    # "the first Wednesday of the month" is a recurring day, not a date.
+    (
+        "en-weekday",
+        re.compile(
+            rf"(?<!first )(?<!second )(?<!third )(?<!fourth )(?<!last )(?<!every )(?<!each )"
+            rf"\b({_WD_EN})\b(?!s)(?! of\b)",
+            re.I,
+        ),
+    ),
     ("zh-next-next-weekday", re.compile(r"下下(?:周|星期|个星期|礼拜)([一二三四五六日天])")),
     (
         "zh-weekday-rel",
