@@ -185,6 +185,9 @@ def _clean_statement(text: str) -> str:
     text = h.strip_cues(text)
     text = _LEAD.sub("", text).strip()
     text = _ZH_LEAD.sub("", text).strip()
+    # what a stripped cue leaves behind: "交给她， 。" → "交给她。"
+    text = re.sub(r"[，,、\s]+([。.!！?？])", r"\1", text)
+    text = re.sub(r"([。！？])\s+(?=[\u3400-\u9fff])", r"\1", text)
     return text[:1].upper() + text[1:] if text and text[0].isascii() else text
 
 
@@ -238,6 +241,10 @@ def _offline(ctx: _Ctx, msgs: list[Message]) -> None:
     if type_ is None or h.units(joined) < 3:
         result.skipped = "no-signal"
         return
+    if type_ != "feedback":
+        # A task request next to a fact ("…, now list the fields") is not part of it;
+        # in a correction the instruction usually is ("Run the tests against X.").
+        kept = [k for k in kept if k in statements]
     body_core = _clean_statement(" ".join(kept))
     if not body_core:
         result.skipped = "no-signal"
@@ -310,7 +317,7 @@ def _name(core: str) -> str:
     else:
         words = [
             w.lower()
-            for w in re.findall(r"[A-Za-z0-9][A-Za-z0-9+#]*", core)
+            for w in re.findall(r"[A-Za-z0-9][A-Za-z0-9+#]*", core.replace("'", ""))
             if w.lower() not in h.STOPWORDS and len(w) > 1
         ]
         stem = "-".join(words[:6])

@@ -82,7 +82,7 @@ def overlap(a: set[str], b: set[str]) -> tuple[int, float]:
 
 # Split after a CJK terminator, or after . ! ? ; followed by whitespace — but not inside
 # an ellipsis ("SELECT ... FOR UPDATE") or a dotted word (v1.2, foo.io).
-_SENT_SPLIT = re.compile(r"(?<=[。！？；])\s*|(?<![.])(?<=[.!?;])(?![.])\s+|\n+")
+_SENT_SPLIT = re.compile(r"(?<=[。！？；])\s*|(?<=[^.][.!?;])(?![.])\s+|\n+")
 
 
 def sentences(text: str) -> list[str]:
@@ -160,23 +160,16 @@ def is_substantive(prompt: str) -> bool:
 
 
 # ---- questions and requests ----------------------------------------------------------
-_QUESTION_START = re.compile(
-    r"^(?:what|what's|whats|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|"
-    r"can|could|would|will|should|shall|may|might|have|has|any idea|anything|remind me)\b",
-    re.I,
-)
-_ZH_QUESTION = re.compile(r"[吗呢么]\s*[？?]?$|[？?]$|^(?:为什么|怎么|如何|什么|哪|谁|几)")
+_ZH_QUESTION = re.compile(r"[吗呢么][\s。]*$|[？?]\s*$")
 
 
 def is_question(sentence: str) -> bool:
+    """A question ends with a question mark (or 吗/呢 in Chinese). "When you get paged,
+    check X first" is an instruction, not a question, so wh-words alone do not count."""
     s = sentence.strip()
     if s.endswith(("?", "？")):
         return True
-    if is_chinese(s):
-        return bool(_ZH_QUESTION.search(s))
-    return bool(_QUESTION_START.match(s)) and not re.search(
-        r"\b(?:always|never|don'?t|should|must)\b", s, re.I
-    )
+    return is_chinese(s) and bool(_ZH_QUESTION.search(s))
 
 
 _REQUEST_EN = re.compile(
