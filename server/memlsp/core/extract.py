@@ -235,19 +235,55 @@ def _offline(ctx: _Ctx, msgs: list[Message]) -> None:
     if not statements:
         result.skipped = result.skipped or ("refused" if result.refused else "no-signal")
         return
-    joined = " ".join(statements)
-    sig = h.signals(joined, previous_assistant=prev_assistant)
-    type_ = h.choose_type(sig)
-    if type_ is None or h.units(joined) < 3:
+    groups = _group(kept, statements, prev_assistant)
+    if not groups:
         result.skipped = "no-signal"
         return
+    for type_, group_kept, group_statements in groups:
+        _write_group(ctx, type_, group_kept, group_statements, prev_assistant)
+
+
+def _group(
+    kept: list[str], statements: list[str], prev_assistant: str
+) -> list[tuple[str, list[str], list[str]]]:
+    """Split a message into one candidate per idea: consecutive sentences of the same type
+    form a note; a sentence without a signal of its own belongs to the one before it."""
+    groups: list[list[Any]] = []  # [type, kept sentences, statement sentences]
+    for sentence in kept:
+        is_statement = sentence in statements
+        type_ = None
+        if is_statement:
+            type_ = h.choose_type(h.signals(sentence, previous_assistant=prev_assistant))
+        if groups and (type_ is None or type_ == groups[-1][0] or groups[-1][0] is None):
+            if groups[-1][0] is None:
+                groups[-1][0] = type_
+        else:
+            groups.append([type_, [], []])
+        groups[-1][1].append(sentence)
+        if is_statement:
+            groups[-1][2].append(sentence)
+    out = []
+    for type_, group_kept, group_statements in groups:
+        if type_ is None:
+            joined = " ".join(group_statements)
+            type_ = h.choose_type(h.signals(joined, previous_assistant=prev_assistant))
+        if type_ is not None and group_statements and h.units(" ".join(group_statements)) >= 3:
+            out.append((type_, group_kept, group_statements))
+    return out
+
+
+def _write_group(
+    ctx: _Ctx, type_: str, kept: list[str], statements: list[str], prev_assistant: str
+) -> None:
+    result = ctx.result
+    joined = " ".join(statements)
+    sig = h.signals(joined, previous_assistant=prev_assistant)
     if type_ != "feedback":
         # A task request next to a fact ("…, now list the fields") is not part of it;
         # in a correction the instruction usually is ("Run the tests against X.").
         kept = [k for k in kept if k in statements]
     body_core = _clean_statement(" ".join(kept))
-    if not body_core:
-        result.skipped = "no-signal"
+    if h.units(body_core) < 3:
         return
     context = ""
     if type_ == "feedback" and sig.approval and prev_assistant:
@@ -486,7 +522,9 @@ def _scrub_sessions(
                 remove_note(ctx.store, entry, by="extraction-forget", now=ctx.now)
                 ctx.result.deleted.append(entry.path)
                 continue
-            first = next(_PROMPT_LINE.match(line).group(1) for line in keep if _PROMPT_LINE.match(line))  # type: ignore[union-attr]
+            first = next(
+                _PROMPT_LINE.match(line).group(1) for line in keep if _PROMPT_LINE.match(line)
+            )  # type: ignore[union-attr]
             prefix = entry.note.description.split(": ", 1)[0]
             new = Note(
                 name=entry.note.name,
