@@ -10,7 +10,6 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
-
 from memlsp.core.extract import Message, extract_turn
 from memlsp.core.models import AnthropicProvider, make_provider
 from memlsp.core.settings import load_settings
@@ -207,9 +206,7 @@ def test_failed_or_malformed_reply_degrades_to_offline(home, tmp_path, reply):
 
 def test_missing_api_key_degrades_without_a_request(home, tmp_path, monkeypatch):
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
-    provider = make_provider(
-        load_settings(env={"MEMLSP_MODEL_PROVIDER": "anthropic"}), env={}
-    )
+    provider = make_provider(load_settings(env={"MEMLSP_MODEL_PROVIDER": "anthropic"}), env={})
     assert provider.name == "anthropic"
     store = Store(home)
     res = extract_turn(

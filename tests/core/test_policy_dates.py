@@ -6,7 +6,6 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-
 from memlsp.core.policy.dates import absolutize, find_relative_dates
 
 NOW = dt.datetime(2026, 3, 4, 10, 0, tzinfo=dt.UTC)  # a Wednesday
@@ -83,6 +82,12 @@ def test_recurring_days_are_not_dates(text):
 
 
 def test_rewrite_keeps_the_sentence_readable():
-    assert absolutize("Yesterday we decided to drop SMS.", NOW) == "On 2026-03-03 we decided to drop SMS."
+    assert (
+        absolutize("Yesterday we decided to drop SMS.", NOW)
+        == "On 2026-03-03 we decided to drop SMS."
+    )
     assert absolutize("ship it with tomorrow's train", NOW) == "ship it with the 2026-03-05 train"
-    assert absolutize("from today billing PRs need Dana", NOW) == "from 2026-03-04 billing PRs need Dana"
+    assert (
+        absolutize("from today billing PRs need Dana", NOW)
+        == "from 2026-03-04 billing PRs need Dana"
+    )

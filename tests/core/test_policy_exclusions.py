@@ -6,7 +6,6 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-
 from memlsp.core.errors import MemlspError, RefusedError
 from memlsp.core.policy import check_candidate, classify_exclusion
 from memlsp.core.remember import remember
@@ -15,13 +14,19 @@ from memlsp.core.store import Store
 NOW = dt.datetime(2026, 7, 20, 9, 0, tzinfo=dt.UTC)
 
 CASES = [
-    ("code-pattern", "Remember this: every controller class extends BaseController() and returns a Result."),
+    (
+        "code-pattern",
+        "Remember this: every controller class extends BaseController() and returns a Result.",
+    ),
     ("architecture", "Remember that the orders service talks to the billing queue over SQS."),
     ("file-path", "Remember that the rate limiter lives in pkg/limits/bucket.go."),
     ("file-path", "记住：重试逻辑在 services/notify/src/retry.py 里。"),
     ("git-history", "Remember that commit 4be1c9d is the one that removed the legacy exporter."),
     ("git-history", "Remember who changed the session timeout last: it was Priya."),
-    ("bug-fix-recipe", "Remember this fix: the crash on startup was fixed by clearing the cache dir first."),
+    (
+        "bug-fix-recipe",
+        "Remember this fix: the crash on startup was fixed by clearing the cache dir first.",
+    ),
     ("bug-fix-recipe", "订单重复的 bug 修好了，修法是在写入前加唯一索引。记住这个修法。"),
     ("in-repo-docs", "Remember that the README says to run make bootstrap before anything else."),
     ("in-repo-docs", "Remember what AGENTS.md already says about commit messages."),
@@ -31,7 +36,9 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("category", "text"), CASES, ids=[f"{c}-{i}" for i, (c, _) in enumerate(CASES)])
+@pytest.mark.parametrize(
+    ("category", "text"), CASES, ids=[f"{c}-{i}" for i, (c, _) in enumerate(CASES)]
+)
 def test_remember_request_is_refused_with_its_reason(tmp_path, category, text):
     store = Store(tmp_path / "home")
     scope = store.project_scope(tmp_path)

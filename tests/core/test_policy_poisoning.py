@@ -6,7 +6,6 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-
 from memlsp.core.extract import Message, extract_turn
 from memlsp.core.policy import check_candidate, poisoning
 from memlsp.core.store import Store

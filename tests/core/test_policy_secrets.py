@@ -15,7 +15,6 @@ import string
 import uuid
 
 import pytest
-
 from memlsp.core.autosave import autosave_session
 from memlsp.core.errors import RefusedError
 from memlsp.core.extract import Message, extract_turn
@@ -56,30 +55,40 @@ def fake_credentials() -> list[tuple[str, str]]:
         "twilio": lambda: "S" + "K" + _r(rng, 32, hexd),
         "sendgrid": lambda: "S" + "G." + _r(rng, 22) + "." + _r(rng, 43),
         "npm": lambda: "np" + "m_" + _r(rng, 36),
-        "pem-private-key": lambda: "-----BEGIN "
-        + "RSA PRIVATE KEY-----\n"
-        + _r(rng, 64, ALNUM + "+/")
-        + "\n-----END RSA PRIVATE KEY-----",
-        "jwt": lambda: _b64url({"alg": "HS256", "typ": "JWT"})
-        + "."
-        + _b64url({"sub": _r(rng, 8), "iat": rng.randint(10**9, 2 * 10**9)})
-        + "."
-        + _r(rng, 43, ALNUM + "-_"),
-        "postgres-url": lambda: "postgres://app_"
-        + _r(rng, 4).lower()
-        + ":"
-        + _r(rng, 14)
-        + "@db."
-        + _r(rng, 5).lower()
-        + ".internal:5432/main",
-        "password-assignment": lambda: "DB_PASSWORD=" + _r(rng, 6) + "!" + _r(rng, 6, string.digits),
+        "pem-private-key": lambda: (
+            "-----BEGIN "
+            + "RSA PRIVATE KEY-----\n"
+            + _r(rng, 64, ALNUM + "+/")
+            + "\n-----END RSA PRIVATE KEY-----"
+        ),
+        "jwt": lambda: (
+            _b64url({"alg": "HS256", "typ": "JWT"})
+            + "."
+            + _b64url({"sub": _r(rng, 8), "iat": rng.randint(10**9, 2 * 10**9)})
+            + "."
+            + _r(rng, 43, ALNUM + "-_")
+        ),
+        "postgres-url": lambda: (
+            "postgres://app_"
+            + _r(rng, 4).lower()
+            + ":"
+            + _r(rng, 14)
+            + "@db."
+            + _r(rng, 5).lower()
+            + ".internal:5432/main"
+        ),
+        "password-assignment": lambda: (
+            "DB_PASSWORD=" + _r(rng, 6) + "!" + _r(rng, 6, string.digits)
+        ),
         "huggingface": lambda: "h" + "f_" + _r(rng, 34),
-        "slack-webhook": lambda: "https://hooks.slack.com/services/T"
-        + _r(rng, 8, upper)
-        + "/B"
-        + _r(rng, 8, upper)
-        + "/"
-        + _r(rng, 24),
+        "slack-webhook": lambda: (
+            "https://hooks.slack.com/services/T"
+            + _r(rng, 8, upper)
+            + "/B"
+            + _r(rng, 8, upper)
+            + "/"
+            + _r(rng, 24)
+        ),
         "zh-password": lambda: "密码是 " + _r(rng, 5) + "#" + _r(rng, 5, string.digits) + "Aa",
     }
     return [(kind, make()) for kind, make in makers.items() for _ in range(3)]
@@ -103,7 +112,9 @@ def test_corpus_size():
     assert len({kind for kind, _ in CREDS}) >= 15
 
 
-@pytest.mark.parametrize(("kind", "cred"), CREDS, ids=[f"{k}-{i % 3}" for i, (k, _) in enumerate(CREDS)])
+@pytest.mark.parametrize(
+    ("kind", "cred"), CREDS, ids=[f"{k}-{i % 3}" for i, (k, _) in enumerate(CREDS)]
+)
 def test_every_fake_credential_is_found_and_redacted(kind, cred):
     text = f"for the deploy use {cred} and nothing else"
     assert find_secrets(text), kind

@@ -188,11 +188,23 @@ _REQUEST_ZH = re.compile(
 )
 
 
+# "Deploy approvals happen in #x" starts with a verb-like noun but is a statement: a finite
+# verb after the first word and no one being asked gives it away.
+_FINITE = re.compile(
+    r"^\S+\s+\S+\s+(?:\S+\s+)?(?:is|are|was|were|happens?|lives?|lands?|goes|belongs?|"
+    r"sits?|runs|get|gets)\b",
+    re.I,
+)
+_ASKING = re.compile(r"\b(?:you|please|can|could|would|let'?s)\b", re.I)
+
+
 def is_request(sentence: str) -> bool:
     s = sentence.strip()
     if is_chinese(s):
         return bool(_REQUEST_ZH.match(s))
-    return bool(_REQUEST_EN.match(s))
+    if not _REQUEST_EN.match(s):
+        return False
+    return not (_FINITE.match(s) and not _ASKING.search(s))
 
 
 # ---- explicit cues ---------------------------------------------------------------------
@@ -372,11 +384,12 @@ PROJECT_EN = re.compile(
     r"saturday|sunday) of|weekly|biweekly|monthly|nightly|moved to|moved:|postponed|"
     r"rescheduled|is (?:due|scheduled)|scheduled for|(?:resets?|wiped|rotated) (?:every|each|"
     r"on)|announced in|becomes|renamed to|is called|are called|deprecated|sunset|migrat(?:e|ing) "
-    r"to|upgrade[sd]? to|by \d{4}-\d{2}-\d{2}|before \d{4}-\d{2}-\d{2}|from \d{4}-\d{2}-\d{2})\b",
+    r"to|upgrade[sd]? to|by \d{4}-\d{2}-\d{2}|before \d{4}-\d{2}-\d{2}|from \d{4}-\d{2}-\d{2}|"
+    r"from now on|going forward|effective (?:immediately|today|\d{4}-\d{2}-\d{2}))\b",
     re.I,
 )
 PROJECT_ZH = re.compile(
-    r"截止|之前要|之前所有|之前把|前要|前交|冻结|封版|上线|发布|发版|决定|定了|约定|规定|规则|负责|审批|批准|"
+    r"截止|之前(?:要|必须|得|需要|所有|把)|前要|前交|冻结|封版|上线|发布|发版|决定|定了|约定|规定|规则|负责|审批|批准|"
     r"需要.{0,12}(?:审批|同意|批准|评审|安装)|每周|每月|每天|每晚|每个月|重置|请假|休假|维护窗口|只能|"
     r"要升级|都要|改名|改叫|叫做|由.{1,10}负责|归.{1,10}管|演示日|例会"
 )
@@ -387,7 +400,7 @@ SUPERSEDE = re.compile(
     r"|不用.{0,12}了|不再|改成|改为|改到|换成|以后.{0,6}统一|现在.{0,8}了|从今天起|从现在起|更新[:：]",
     re.I,
 )
-_DATE_ISO = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
+_DATE_ISO = re.compile(r"(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)")
 _PERSONAL_PREF = re.compile(
     r"\b(?:answer|explain|reply|respond|tell me|show me|give me|write to me|talk to me|"
     r"when you explain|i prefer|i like|for me)\b|回答|解释|回复|给我|跟我说|我喜欢|我习惯",
@@ -475,6 +488,8 @@ def choose_type(s: Signals) -> str | None:
         return "user"
     if s.approval:
         return "feedback"
+    if s.dated and (s.project or s.correction) and not s.personal:
+        return "project"  # a deadline stays a project fact even when phrased as "must"
     if s.correction and s.imperative:
         return "feedback"
     if s.reference and not s.dated:

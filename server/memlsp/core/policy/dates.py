@@ -148,7 +148,9 @@ _HABIT_EN = re.compile(
     r"|\b(mon|tues|wednes|thurs|fri|satur|sun)days\b",
     re.I,
 )
-_HABIT_ZH = re.compile(r"每|都|一般|通常|总是|从不|往往|不做|不看|不评审|不上班|不开会|固定")
+# A negated habit ("周五不做评审", "周一不安排会议") describes a recurring day; a prohibition
+# ("周五之前不要合并") still names a date.
+_HABIT_ZH = re.compile(r"每|都|一般|通常|总是|从不|往往|固定|不(?!要|能|许|准|得|用)")
 _PAST_EN = re.compile(
     r"\b(was|were|did|decided|agreed|happened|went|had|broke|failed|shipped|merged|"
     r"released|said|told|ago|last)\b",
