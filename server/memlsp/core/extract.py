@@ -99,6 +99,8 @@ class ExtractResult:
     degraded_reason: str = ""
     rounds: int = 0
     forget_target_found: bool | None = None  # None: no forget request in this turn
+    dry_run: bool = False
+    planned: list[dict[str, str]] = field(default_factory=list)  # dry run: what would change
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -113,6 +115,7 @@ class _Ctx:
     session_id: str
     turn: int
     result: ExtractResult
+    dry_run: bool = False
 
     def scopes(self) -> list[Scope]:
         return [self.scope, self.global_scope]
@@ -133,16 +136,20 @@ def extract_turn(
     recent: int = RECENT_MESSAGES,
     max_rounds: int = MAX_ROUNDS,
     timeout: float = MODEL_TIMEOUT_S,
+    dry_run: bool = False,
 ) -> ExtractResult:
     """Extract what is worth remembering from one completed turn (R11).
 
     ``messages`` are the turn's messages (role, content, at), oldest first; only the last
     ``recent`` are looked at. ``now`` defaults to the last user message's ``at``.
+    ``dry_run`` (rollout ``dry-run``, R25) computes everything and writes nothing: the
+    changes it would make are listed in ``result.planned``. A model is not called in a
+    dry run (its tools would write).
     """
     msgs = [m if isinstance(m, Message) else Message.from_dict(m) for m in messages]
     msgs = [m for m in msgs if m.content.strip()][-max(1, recent) :]
     name = getattr(provider, "name", "offline")
-    result = ExtractResult(session_id=session_id, turn=turn, provider=name)
+    result = ExtractResult(session_id=session_id, turn=turn, provider=name, dry_run=dry_run)
     if memory_written:
         result.skipped = "main-model-wrote-memory"
         return result
@@ -152,8 +159,12 @@ def extract_turn(
         return result
     at = msgs[users[-1]].at
     now = now or at or utcnow()
-    ctx = _Ctx(store, scope, global_scope or store.global_scope(), now, session_id, turn, result)
-    if provider is not None and getattr(provider, "uses_model", False):
+    ctx = _Ctx(
+        store, scope, global_scope or store.global_scope(), now, session_id, turn, result, dry_run
+    )
+    if dry_run:
+        result.provider = "offline"
+    elif provider is not None and getattr(provider, "uses_model", False):
         try:
             _with_model(ctx, provider, msgs, max_rounds=max_rounds, timeout=timeout)
             return result
@@ -402,6 +413,13 @@ def _write_checked(ctx: _Ctx, scope: Scope, note: Note, statement: str, *, super
     """R10: rewrite the note on the same topic, else create one in the inbox."""
     tokens = h.content_tokens(f"{note.description} {statement}")
     existing = _same_topic(ctx, tokens, supersede)
+    if ctx.dry_run:
+        ctx.result.planned.append(
+            {"action": "update", "path": existing.path, "type": note.type}
+            if existing is not None
+            else {"action": "create", "name": note.name, "scope": scope.rel, "type": note.type}
+        )
+        return
     if existing is not None:
         old_note = existing.note
         note.meta["created"] = old_note.meta.get("created") or note.meta["created"]
@@ -449,11 +467,18 @@ def _forget(ctx: _Ctx, target: str) -> None:
     for entry in _live_entries(ctx):
         note_tokens = _note_tokens(entry.note)
         share = len(tokens & note_tokens) / len(tokens)
-        if share >= FORGET_MATCH:
+        if share >= FORGET_MATCH and ctx.dry_run:
+            ctx.result.planned.append({"action": "delete", "path": entry.path})
+            found = True
+        elif share >= FORGET_MATCH:
             if remove_note(ctx.store, entry, by="extraction-forget", now=ctx.now):
                 ctx.result.deleted.append(entry.path)
                 found = True
-    scrubbed = _scrub_sessions(ctx, tokens, min_share=FORGET_MATCH, of_target=True)
+    scrubbed = (
+        False
+        if ctx.dry_run
+        else _scrub_sessions(ctx, tokens, min_share=FORGET_MATCH, of_target=True)
+    )
     ctx.result.forget_target_found = found or scrubbed
     if not ctx.result.forget_target_found:
         log.info("forget request matched no note")

@@ -238,6 +238,16 @@ def find_secrets(text: str) -> list[Finding]:
     """Every secret span in ``text`` (merged, in order). Never returns the secret text."""
     if not text:
         return []
+    return list(_find_cached(text))
+
+
+@lru_cache(maxsize=512)
+def _find_cached(text: str) -> tuple[Finding, ...]:
+    # A turn's sentences are checked one by one and then again as the assembled note.
+    return tuple(_find(text))
+
+
+def _find(text: str) -> list[Finding]:
     found: list[Finding] = []
     for kind, rx, group in _PATTERNS:
         for m in rx.finditer(text):
