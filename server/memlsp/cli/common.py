@@ -7,7 +7,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..core.settings import memory_home
+from ..core import telemetry
+from ..core.rollout import EntryPoint, require
+from ..core.settings import Settings, load_settings, memory_home
 from ..core.store import Store
 
 
@@ -36,3 +38,15 @@ def human_age(days: int) -> str:
 
 def cwd() -> Path:
     return Path.cwd()
+
+
+def command_settings(store: Store, entry_point: EntryPoint | None = None) -> Settings:
+    """Settings for a command a person runs: telemetry configured, managed diagnostics
+    shown, and (with ``entry_point``) refused when managed settings turn memlsp off."""
+    settings = load_settings()
+    telemetry.configure_from_settings(settings, store.home)
+    for line in settings.managed.diagnostics:
+        print(f"memlsp: managed settings: {line}", file=sys.stderr)
+    if entry_point is not None:
+        require(entry_point, settings)
+    return settings

@@ -10,9 +10,9 @@ import argparse
 import sys
 
 from ..core.errors import MemlspError
-from . import demo_cmd, extract_cmds, store_cmds
+from . import demo_cmd, extract_cmds, forget_cmds, recall_cmds, store_cmds
 
-COMMAND_MODULES = [store_cmds, demo_cmd, extract_cmds]
+COMMAND_MODULES = [store_cmds, recall_cmds, forget_cmds, demo_cmd, extract_cmds]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -11,8 +11,9 @@ from ..core.errors import MemlspError, NotFoundError, RefusedError
 from ..core.fsutil import is_temp_name
 from ..core.notes import NOTE_TYPES, utcnow
 from ..core.remember import remember
+from ..core.rollout import EntryPoint
 from ..core.store import Entry, Store
-from .common import cwd, human_age, human_size, open_store, print_json
+from .common import command_settings, cwd, human_age, human_size, open_store, print_json
 
 LS_JSON_VERSION = 1
 
@@ -154,6 +155,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_remember(args: argparse.Namespace) -> int:
     store = open_store()
+    command_settings(store, EntryPoint.REMEMBER)
     scope = store.global_scope() if args.global_ else store.project_scope(cwd())
     try:
         result = remember(store, scope, args.text, type_=args.type)

@@ -18,8 +18,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-import frontmatter
 import yaml
+from frontmatter.default_handlers import YAMLHandler
 
 from .errors import InvalidNoteError, NoteFormatError
 
@@ -37,11 +37,13 @@ REASONS = {
     "no-frontmatter": "file has no YAML frontmatter (--- block at the top)",
     "broken-yaml": "frontmatter is not valid YAML",
     "frontmatter-not-mapping": "frontmatter is not a key: value mapping",
+    "empty-frontmatter": "frontmatter is empty",
     "missing-description": "frontmatter has no description",
     "bad-type": "type is missing or not one of user, feedback, project, reference",
     "bad-name": "name is not a usable slug",
 }
 
+_YAML = YAMLHandler()
 _FM_START = re.compile(r"\A\ufeff?---[ \t]*\r?\n")
 _SLUG_STRIP = re.compile(r"[^\w]+", re.UNICODE)
 
@@ -194,19 +196,19 @@ def parse_note(data: bytes, *, stem: str | None = None) -> Note:
     if not _FM_START.match(text):
         raise NoteFormatError(REASONS["no-frontmatter"], reason="no-frontmatter")
     try:
-        post = frontmatter.loads(text.lstrip("\ufeff"))
+        fm_text, content = _YAML.split(text.lstrip("\ufeff"))
+        meta = _YAML.load(fm_text) if fm_text.strip() else {}
     except yaml.YAMLError as exc:
         detail = str(exc).splitlines()[0] if str(exc) else ""
         raise NoteFormatError(f"{REASONS['broken-yaml']}: {detail}", reason="broken-yaml") from exc
-    except (ValueError, TypeError) as exc:
-        raise NoteFormatError(REASONS["broken-yaml"], reason="broken-yaml") from exc
-    meta = post.metadata
-    if not isinstance(meta, dict) or (not meta and text.startswith("---")):
-        if not isinstance(meta, dict):
-            raise NoteFormatError(
-                REASONS["frontmatter-not-mapping"], reason="frontmatter-not-mapping"
-            )
-        raise NoteFormatError(REASONS["missing-description"], reason="missing-description")
+    except ValueError as exc:  # no closing --- line
+        raise NoteFormatError(REASONS["no-frontmatter"], reason="no-frontmatter") from exc
+    if meta is None:
+        meta = {}
+    if not isinstance(meta, dict):
+        raise NoteFormatError(REASONS["frontmatter-not-mapping"], reason="frontmatter-not-mapping")
+    if not meta:
+        raise NoteFormatError(REASONS["empty-frontmatter"], reason="empty-frontmatter")
     meta = {str(k): v for k, v in meta.items()}
     problems: list[str] = []
 
@@ -241,7 +243,7 @@ def parse_note(data: bytes, *, stem: str | None = None) -> Note:
         name=name,
         description=one_line(desc),
         type=type_,
-        body=post.content,
+        body=content,
         meta=meta,
         problems=problems,
     )

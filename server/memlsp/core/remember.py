@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import time
 
-from .errors import InvalidNoteError, RefusedError
+from . import telemetry
+from .errors import InvalidNoteError, MemlspError, RefusedError
 from .notes import NOTE_TYPES, Note, cut, iso, slugify, utcnow
 from .policy import check_candidate
 from .store import Scope, Store, WriteResult
@@ -67,13 +69,46 @@ def remember(
     type_: str | None = None,
     now: dt.datetime | None = None,
 ) -> WriteResult:
+    started = time.perf_counter()
     now = now or utcnow()
-    if not text.strip():
-        raise InvalidNoteError("nothing to remember: the text is empty", reason="empty")
-    verdict = check_candidate(text, source="user", now=now)
-    if not verdict.ok:
-        raise RefusedError(
-            f"not remembered: {verdict.message}", reason=verdict.reason, category=verdict.category
+    try:
+        if not text.strip():
+            raise InvalidNoteError("nothing to remember: the text is empty", reason="empty")
+        # R8: the write policy applies even to an explicit request (secrets, exclusions,
+        # poisoning), and R9 makes its dates absolute.
+        verdict = check_candidate(text, source="user", now=now)
+        if not verdict.ok:
+            raise RefusedError(
+                f"not remembered: {verdict.message}",
+                reason=verdict.reason,
+                category=verdict.category,
+            )
+        note = note_from_text(verdict.cleaned_text, type_=type_, source="remember", now=now)
+        result = store.write_note(scope, note, section="inbox", now=now)
+    except MemlspError as exc:
+        telemetry.emit(
+            "remember.refused",
+            refusal=_refusal_enum(exc),
+            duration_ms=(time.perf_counter() - started) * 1000,
         )
-    note = note_from_text(verdict.cleaned_text, type_=type_, source="remember", now=now)
-    return store.write_note(scope, note, section="inbox", now=now)
+        raise
+    telemetry.emit(
+        "remember.completed",
+        action=result.action,
+        type=result.entry.note.type,
+        scope="global" if scope.kind == "global" else "project",
+        duration_ms=(time.perf_counter() - started) * 1000,
+    )
+    return result
+
+
+_REFUSALS = ("empty", "bad-type", "bad-name", "missing-description", "description-too-long")
+
+
+def _refusal_enum(exc: MemlspError) -> str:
+    if exc.reason in _REFUSALS:
+        return exc.reason
+    for prefix in ("secret", "excluded", "poisoning"):
+        if exc.reason.startswith(f"refused-{prefix}"):
+            return f"policy-{prefix}"  # a fixed enum: never the category's content
+    return "other"

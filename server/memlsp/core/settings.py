@@ -2,24 +2,58 @@
 
 Keys are the same everywhere: VS Code ``memlsp.<key>``, the server's initializationOptions
 and ``workspace/configuration`` section ``memlsp`` (nested, camelCase), and environment
-variables ``MEMLSP_<KEY>`` (dots become underscores) for the CLI and tests. Precedence,
-highest first: environment, workspace/configuration, initializationOptions, defaults.
-Managed settings, which can only tighten, are applied on top by :mod:`memlsp.core.managed`
-when present.
+variables ``MEMLSP_<KEY>`` for the CLI and tests: dots become underscores and camelCase
+becomes SNAKE_CASE (``retention.sessionDays`` → ``MEMLSP_RETENTION_SESSION_DAYS``).
+Precedence, highest first: managed settings (which can only tighten, see
+:mod:`memlsp.core.managed`), environment, workspace/configuration, initializationOptions,
+defaults. Unknown keys in the editor layers are ignored (editors send their own keys);
+a known key with a bad value is a :class:`SettingsError`.
+
+This module must not import pygls, lsprotocol or anything from ``memlsp.lsp``/``memlsp.cli``.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import attrs
 
+from .errors import MemlspError
+
 ROLLOUTS = ("off", "shadow", "dry-run", "on")
 PROVIDERS = ("offline", "anthropic", "editor")
+
+# Wire key (camelCase, dotted) of every setting, in documentation order.
+KEYS = (
+    "rollout",
+    "home",
+    "model.provider",
+    "model.extractModel",
+    "model.selectModel",
+    "model.baseUrl",
+    "model.timeoutSeconds",
+    "model.maxRetries",
+    "telemetry.enabled",
+    "telemetry.path",
+    "retention.sessionDays",
+    "retention.softDeleteDays",
+)
+
+
+class SettingsError(MemlspError, ValueError):
+    """A setting has a value outside its allowed set (the message names key and layer)."""
+
+    reason = "invalid-setting"
+
+
+def env_name(key: str) -> str:
+    """``retention.sessionDays`` → ``MEMLSP_RETENTION_SESSION_DAYS``."""
+    snake = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", key)
+    return "MEMLSP_" + snake.replace(".", "_").replace("-", "_").upper()
 
 
 @attrs.frozen
@@ -32,8 +66,45 @@ class ModelSettings:
     selectModel: str = "claude-sonnet-4-5"  # noqa: N815
     # Overrides the Anthropic API base URL (tests point it at a local fake server).
     baseUrl: str | None = None  # noqa: N815
-    timeoutSeconds: float = attrs.field(default=30.0, converter=float)  # noqa: N815
-    maxRetries: int = attrs.field(default=2, converter=int)  # noqa: N815
+    timeoutSeconds: float = 30.0  # noqa: N815
+    maxRetries: int = 2  # noqa: N815
+
+
+def _non_negative(_inst: object, attribute: attrs.Attribute, value: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ValueError(f"{attribute.name} must be a non-negative whole number of days")
+
+
+@attrs.frozen
+class TelemetrySettings:
+    """R27: off unless enabled; ``path`` overrides the sink ``<home>/.telemetry/events.jsonl``."""
+
+    enabled: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    path: str | None = None
+
+
+@attrs.frozen
+class RetentionSettings:
+    """How long session records and soft-deleted notes are kept (days)."""
+
+    session_days: int = attrs.field(default=90, validator=_non_negative)
+    soft_delete_days: int = attrs.field(default=30, validator=_non_negative)
+
+
+@attrs.frozen
+class ManagedInfo:
+    """What managed settings did to this Settings object (for status and diagnostics).
+
+    ``status``: ``absent`` (no managed file), ``applied`` (read and merged) or
+    ``fail-closed`` (malformed, unreadable or untrusted: everything is off). ``off`` is true
+    when managed settings say ``off`` — then even commands a person runs are refused
+    (except forget).
+    """
+
+    status: str = "absent"
+    sources: tuple[str, ...] = ()
+    diagnostics: tuple[str, ...] = ()
+    off: bool = False
 
 
 @attrs.frozen
@@ -41,6 +112,9 @@ class Settings:
     rollout: str = attrs.field(default="off", validator=attrs.validators.in_(ROLLOUTS))
     home: str | None = None
     model: ModelSettings = attrs.field(factory=ModelSettings)
+    telemetry: TelemetrySettings = attrs.field(factory=TelemetrySettings)
+    retention: RetentionSettings = attrs.field(factory=RetentionSettings)
+    managed: ManagedInfo = attrs.field(factory=ManagedInfo)
 
     def memory_home(self) -> Path:
         return memory_home(self)
@@ -63,63 +137,158 @@ def memory_home(settings: Settings | None = None, env: Mapping[str, str] | None 
     return default_home()
 
 
-def _flatten(prefix: str, value: Any, out: dict[str, Any]) -> None:
-    if isinstance(value, Mapping):
-        for key, sub in value.items():
-            _flatten(f"{prefix}.{key}" if prefix else str(key), sub, out)
-    else:
-        out[prefix] = value
-
-
-ENV_KEYS = (
-    "rollout",
-    "home",
-    "model.provider",
-    "model.extractModel",
-    "model.selectModel",
-    "model.baseUrl",
-    "model.timeoutSeconds",
-    "model.maxRetries",
-)
-
-
-def env_name(key: str) -> str:
-    """``model.extractModel`` → ``MEMLSP_MODEL_EXTRACT_MODEL``."""
-    snake = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", key)
-    return "MEMLSP_" + snake.replace(".", "_").replace("-", "_").upper()
+def flatten(value: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    """Nested mapping → ``{"dotted.key": value}``."""
+    out: dict[str, Any] = {}
+    for key, sub in value.items():
+        name = f"{prefix}.{key}" if prefix else str(key)
+        if isinstance(sub, Mapping):
+            out.update(flatten(sub, name))
+        else:
+            out[name] = sub
+    return out
 
 
 def _env_layer(env: Mapping[str, str]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key in ENV_KEYS:
-        name = env_name(key)
-        if env.get(name):
-            out[key] = env[name]
-    return out
+    return {key: env[env_name(key)] for key in KEYS if env.get(env_name(key))}
+
+
+_TRUE = ("1", "true", "yes", "on")
+_FALSE = ("0", "false", "no", "off")
+
+
+def coerce(key: str, value: Any) -> Any:
+    """A layer's raw value as the typed value of ``key``; raises ValueError."""
+    if key in ("rollout", "model.provider"):
+        allowed = ROLLOUTS if key == "rollout" else PROVIDERS
+        if not isinstance(value, str) or value not in allowed:
+            raise ValueError(f"must be one of {', '.join(allowed)}")
+        return value
+    if key in ("model.extractModel", "model.selectModel"):
+        if not isinstance(value, str) or not value.strip():
+            raise ValueError("must be a model id")
+        return value.strip()
+    if key == "model.baseUrl":
+        if value is None or value == "":
+            return None
+        if not isinstance(value, str) or not value.startswith(("http://", "https://")):
+            raise ValueError("must be an http(s) URL")
+        return value
+    if key == "model.timeoutSeconds":
+        try:
+            seconds = float(value)
+        except (TypeError, ValueError):
+            raise ValueError("must be a number of seconds") from None
+        if isinstance(value, bool) or not seconds > 0:
+            raise ValueError("must be a positive number of seconds")
+        return seconds
+    if key == "model.maxRetries":
+        if isinstance(value, str) and value.strip().isdigit():
+            value = int(value.strip())
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ValueError("must be a non-negative whole number")
+        return value
+    if key in ("home", "telemetry.path"):
+        if value is None or value == "":
+            return None
+        if not isinstance(value, str):
+            raise ValueError("must be a path")
+        return value
+    if key == "telemetry.enabled":
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().lower() in _TRUE + _FALSE:
+            return value.strip().lower() in _TRUE
+        raise ValueError("must be true or false")
+    if key.startswith("retention."):
+        if isinstance(value, str) and value.strip().isdigit():
+            value = int(value.strip())
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ValueError("must be a non-negative whole number of days")
+        return value
+    raise KeyError(key)
+
+
+def _report(layer: str, problem: str) -> None:
+    from . import telemetry
+
+    telemetry.emit("settings.rejected", layer=layer, problem=problem)
+
+
+def build_settings(values: Mapping[str, Any]) -> Settings:
+    """Typed Settings from flat, already-coerced values (missing keys take defaults)."""
+    return Settings(
+        rollout=values.get("rollout", "off"),
+        home=values.get("home"),
+        model=ModelSettings(
+            provider=values.get("model.provider", "offline"),
+            extractModel=values.get("model.extractModel", "claude-haiku-4-5"),
+            selectModel=values.get("model.selectModel", "claude-sonnet-4-5"),
+            baseUrl=values.get("model.baseUrl"),
+            timeoutSeconds=values.get("model.timeoutSeconds", 30.0),
+            maxRetries=values.get("model.maxRetries", 2),
+        ),
+        telemetry=TelemetrySettings(
+            enabled=values.get("telemetry.enabled", False), path=values.get("telemetry.path")
+        ),
+        retention=RetentionSettings(
+            session_days=values.get("retention.sessionDays", 90),
+            soft_delete_days=values.get("retention.softDeleteDays", 30),
+        ),
+    )
+
+
+def load_local(
+    init_options: Mapping[str, Any] | None = None,
+    workspace_config: Mapping[str, Any] | None = None,
+    env: Mapping[str, str] | None = None,
+) -> Settings:
+    """The user's own layers merged (no managed settings); raises :class:`SettingsError`."""
+    env = os.environ if env is None else env
+    values: dict[str, Any] = {}
+    for layer, raw in (
+        ("init", flatten(init_options or {})),
+        ("workspace", flatten(workspace_config or {})),
+        ("env", _env_layer(env)),
+    ):
+        for key, value in raw.items():
+            if key not in KEYS:
+                continue
+            try:
+                values[key] = coerce(key, value)
+            except ValueError as exc:
+                _report(layer, "bad-value")
+                where = env_name(key) if layer == "env" else f"memlsp.{key}"
+                raise SettingsError(f"setting {where} ({layer}): {exc}") from exc
+    return build_settings(values)
 
 
 def load_settings(
     init_options: Mapping[str, Any] | None = None,
     workspace_config: Mapping[str, Any] | None = None,
     env: Mapping[str, str] | None = None,
+    *,
+    managed_paths: Sequence[Path] | None = None,
+    trusted_uids: Sequence[int] | None = None,
 ) -> Settings:
-    """Merge the layers (lowest first) into a validated Settings; raises ValueError."""
+    """Merge every layer into a validated Settings; managed settings tighten last.
+
+    ``managed_paths`` defaults to :func:`memlsp.core.managed.managed_paths` (the system file
+    plus ``$MEMLSP_MANAGED_SETTINGS``); ``trusted_uids`` to root only.
+    """
+    from . import managed, telemetry
+
     env = os.environ if env is None else env
-    flat: dict[str, Any] = {}
-    for layer in (init_options or {}, workspace_config or {}):
-        _flatten("", layer, flat)
-    flat.update(_env_layer(env))
-    defaults = ModelSettings()
-    model = ModelSettings(
-        provider=str(flat.get("model.provider", defaults.provider)),
-        extractModel=str(flat.get("model.extractModel", defaults.extractModel)),
-        selectModel=str(flat.get("model.selectModel", defaults.selectModel)),
-        baseUrl=flat.get("model.baseUrl") or None,
-        timeoutSeconds=flat.get("model.timeoutSeconds", defaults.timeoutSeconds),
-        maxRetries=flat.get("model.maxRetries", defaults.maxRetries),
+    local = load_local(init_options, workspace_config, env)
+    layer = managed.load_managed(
+        managed_paths if managed_paths is not None else managed.managed_paths(env),
+        trusted_uids=tuple(trusted_uids) if trusted_uids is not None else (0,),
     )
-    return Settings(
-        rollout=str(flat.get("rollout", "off")),
-        home=flat.get("home") or None,
-        model=model,
+    effective = managed.tighten(local, layer)
+    telemetry.emit(
+        "settings.loaded",
+        rollout=effective.rollout,
+        provider=effective.model.provider,
+        managed=effective.managed.status,
     )
+    return effective

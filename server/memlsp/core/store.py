@@ -21,6 +21,7 @@ report a :class:`Problem` with a stable reason and skip it.
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import hashlib
 import os
@@ -34,7 +35,7 @@ from . import index as index_mod
 from .errors import InvalidPathError, NoteFormatError, NotFoundError
 from .fsutil import atomic_write, file_lock, is_temp_name
 from .identity import ProjectId, resolve_project
-from .notes import Note, iso, one_line, parse_note, parse_time, utcnow
+from .notes import MAX_NOTE_BYTES, Note, iso, one_line, parse_note, parse_time, utcnow
 
 SECTIONS = ("", "inbox", "sessions")  # "" = topic notes at the scope's top level
 INDEX_NAME = "MEMORY.md"
@@ -126,7 +127,7 @@ class Store:
 
     def __init__(self, home: Path | str) -> None:
         self.home = Path(home).absolute()
-        self._cache: dict[Path, tuple[tuple[int, int, int], Entry | Problem]] = {}
+        self._cache: dict[Path, tuple[tuple[int, ...], str, Note | Problem]] = {}
         self._cache_lock = threading.Lock()
 
     # ---- scopes -------------------------------------------------------------------------
@@ -191,8 +192,16 @@ class Store:
     def rel(self, file: Path) -> str:
         return file.relative_to(self.home).as_posix()
 
-    def load(self, scope: Scope, section: str, file: Path) -> Entry | Problem:
-        """Parse one file (cached by inode, mtime and size)."""
+    def load(
+        self, scope: Scope, section: str, file: Path, *, fresh: bool = False
+    ) -> Entry | Problem:
+        """Parse one file, reusing an earlier parse when the bytes are the same.
+
+        Read-only callers trust a cache keyed by (inode, mtime, ctime, size). A replaced
+        file can reuse an inode number within one timestamp tick, so read-modify-write
+        paths pass ``fresh=True``: the bytes are read and hashed, and only the YAML parse
+        (the expensive part) is reused when the hash matches.
+        """
         rel = self.rel(file)
         try:
             st = os.stat(file, follow_symlinks=False)
@@ -203,42 +212,46 @@ class Store:
         if not stat_mod.S_ISREG(st.st_mode):
             kind = "a symlink" if stat_mod.S_ISLNK(st.st_mode) else "not a regular file"
             return Problem(rel, "not-a-file", f"{kind}; notes must be regular files")
-        key = (st.st_ino, st.st_mtime_ns, st.st_size)
+        if st.st_size > MAX_NOTE_BYTES:
+            return Problem(rel, "too-large", f"file is {st.st_size} bytes (limit 256 KiB)")
+        key = (st.st_ino, st.st_mtime_ns, st.st_ctime_ns, st.st_size)
         with self._cache_lock:
             hit = self._cache.get(file)
-        if hit is not None and hit[0] == key:
-            return hit[1]
-        result: Entry | Problem
-        if st.st_size > 256 * 1024:
-            result = Problem(rel, "too-large", f"file is {st.st_size} bytes (limit 256 KiB)")
+        if hit is not None and hit[0] == key and not fresh:
+            digest, parsed, size = hit[1], hit[2], st.st_size
         else:
             try:
                 with open(file, "rb") as fh:
-                    data = fh.read(256 * 1024 + 1)
+                    data = fh.read(MAX_NOTE_BYTES + 1)
             except OSError as exc:
                 return Problem(rel, "unreadable", f"cannot read: {exc.strerror}")
-            try:
-                note = parse_note(data, stem=file.stem)
-                result = Entry(
-                    path=rel,
-                    scope=scope,
-                    section=section,
-                    file=file,
-                    note=note,
-                    bytes=len(data),
-                    mtime=st.st_mtime,
-                    sha256=hashlib.sha256(data).hexdigest(),
-                )
-            except NoteFormatError as exc:
-                result = Problem(rel, exc.reason, str(exc))
-        with self._cache_lock:
-            self._cache[file] = (key, result)
-        return result
+            digest, size = hashlib.sha256(data).hexdigest(), len(data)
+            if hit is not None and hit[1] == digest:
+                parsed = hit[2]
+            else:
+                try:
+                    parsed = parse_note(data, stem=file.stem)
+                except NoteFormatError as exc:
+                    parsed = Problem(rel, exc.reason, str(exc))
+            with self._cache_lock:
+                self._cache[file] = (key, digest, parsed)
+        if isinstance(parsed, Problem):
+            return parsed
+        return Entry(
+            path=rel,
+            scope=scope,
+            section=section,
+            file=file,
+            note=parsed,
+            bytes=size,
+            mtime=st.st_mtime,
+            sha256=digest,
+        )
 
-    def scan(self, scope: Scope) -> ScanResult:
+    def scan(self, scope: Scope, *, fresh: bool = False) -> ScanResult:
         out = ScanResult()
         for section, file in self._note_files(scope):
-            item = self.load(scope, section, file)
+            item = self.load(scope, section, file, fresh=fresh)
             if isinstance(item, Entry):
                 out.entries.append(item)
                 for text in item.note.problems:
@@ -311,7 +324,7 @@ class Store:
         self.ensure_scope(scope)
         now = now or utcnow()
         with file_lock(scope.lock_path):
-            entries = self.scan(scope).entries
+            entries = self.scan(scope, fresh=True).entries
             existing = self._match(entries, note) if match_existing else None
             if existing is not None:
                 merged = dict(existing.note.meta)
@@ -347,9 +360,10 @@ class Store:
                     target = folder / f"{new.name}.md"
                 action = "created"
             atomic_write(target, new.render())
-            self.rebuild_index(scope, locked=True)
-        entry = self.load(scope, section if action == "created" else existing.section, target)  # type: ignore[union-attr]
-        assert isinstance(entry, Entry), entry
+            entry = self.load(scope, existing.section if existing else section, target, fresh=True)
+            assert isinstance(entry, Entry), entry
+            others = [e for e in entries if e.file != target]
+            self._write_index(scope, [*others, entry])
         return WriteResult(entry.path, action, entry)
 
     def update_note(self, rel_path: str, change: Callable[[Note], Note | None]) -> WriteResult:
@@ -359,10 +373,10 @@ class Store:
         path = self.resolve_rel(rel_path)
         section = path.parent.name if path.parent != scope.root else ""
         with file_lock(scope.lock_path):
-            item = self.load(scope, section, path)
+            item = self.load(scope, section, path, fresh=True)
             if not isinstance(item, Entry):
                 raise NotFoundError(f"{rel_path}: {item.message}", reason=item.reason)
-            new = change(item.note)
+            new = change(copy.deepcopy(item.note))  # the parse is shared with the cache
             if new is None:
                 return WriteResult(item.path, "unchanged", item)
             new.validate()
@@ -379,8 +393,11 @@ class Store:
             self.ensure_scope(scope)
             with file_lock(scope.lock_path):
                 return self.rebuild_index(scope, locked=True)
-        entries = [e for e in self.scan(scope).entries if e.section in ("", "inbox")]
-        text = index_mod.render_index(entries)
+        return self._write_index(scope, self.scan(scope, fresh=True).entries)
+
+    def _write_index(self, scope: Scope, entries: list[Entry]) -> bool:
+        live = [e for e in entries if e.section in ("", "inbox")]
+        text = index_mod.render_index(live)
         try:
             if scope.index_path.read_text("utf-8") == text:
                 return False

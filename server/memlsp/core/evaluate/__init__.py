@@ -1,4 +1,5 @@
-"""Evaluation harnesses (SPEC R35): replay data sets through the core and score them.
+"""Measurement harnesses (SPEC R35): recall and scenario evaluation over a data set.
 
-Must not import pygls, lsprotocol or the CLI.
+Each harness builds its own temporary memory home at rollout ``on`` and drives the same
+core functions a chat turn uses.
 """

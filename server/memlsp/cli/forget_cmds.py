@@ -1,0 +1,113 @@
+"""``memlsp forget``: verified forget of one note (R24) and best-effort forget (R23).
+
+``memlsp forget PATH --sha256 HEX`` exits 0 when the note is forgotten (or already was),
+2 on any refusal, the reason on stderr. ``memlsp forget --matching TEXT`` lists matches;
+with ``--yes`` it forgets each through the verified path and exits 1 when some match was
+not removed. Decoding and printing only: the work is in :mod:`memlsp.core.forget`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..core import forget as forget_mod
+from ..core.errors import MemlspError
+from .common import command_settings, cwd, open_store, print_json
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "forget",
+        help="forget one note (PATH + --sha256) or the notes matching TEXT (--matching)",
+        description=(
+            "Verified forget: give the note's path as `memlsp ls --json` prints it and the "
+            "SHA-256 printed by `memlsp show NAME --hash`. Best-effort forget: --matching TEXT "
+            "lists matching notes; add --yes to forget them."
+        ),
+    )
+    p.add_argument("path", nargs="?", help="home-relative note path, e.g. global/inbox/x.md")
+    p.add_argument("--sha256", help="SHA-256 of the note's bytes as you read them")
+    p.add_argument("--matching", metavar="TEXT", help="search notes containing TEXT")
+    p.add_argument("--yes", action="store_true", help="with --matching: forget every match")
+    p.add_argument(
+        "--scope",
+        choices=("all", "project", "global"),
+        default="all",
+        help="with --matching: which scopes to search (default: all)",
+    )
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(func=cmd_forget)
+
+
+def cmd_forget(args: argparse.Namespace) -> int:
+    store = open_store()
+    command_settings(store)
+    if args.matching is not None:
+        if args.path or args.sha256:
+            raise MemlspError("give either PATH --sha256 or --matching, not both", reason="usage")
+        return _matching(store, args)
+    if not args.path or not args.sha256:
+        raise MemlspError(
+            "verified forget needs PATH and --sha256 (see `memlsp show NAME --hash`)",
+            reason="usage",
+        )
+    result = forget_mod.forget(store, args.path, args.sha256)
+    if args.json:
+        print_json({"path": result.path, "status": result.status, "tombstone": result.tombstone})
+    else:
+        word = "forgotten" if result.status == "forgotten" else "already forgotten"
+        print(f"{word}: {result.path}")
+    for name in result.hook_failures:
+        print(f"warning: a cache refresh failed after forgetting ({name})", file=sys.stderr)
+    return 0
+
+
+def _matching(store, args: argparse.Namespace) -> int:
+    if args.scope == "global":
+        scopes = [store.global_scope()]
+    elif args.scope == "project":
+        scopes = [store.project_scope(cwd())]
+    else:
+        scopes = store.scopes()
+    scopes = [s for s in scopes if s.root.is_dir()]
+    report = forget_mod.forget_matching(store, args.matching, scopes, confirm=args.yes)
+    not_searched = (
+        "archive/ folders (processed inbox files), files that are not valid notes, "
+        "and anything outside the memory home (e.g. what this chat already holds)"
+    )
+    if args.json:
+        print_json(
+            {
+                "query": report.query,
+                "searched": report.searched,
+                "notSearched": not_searched,
+                "matches": [{"path": e.path, "sha256": e.sha256} for e in report.matches],
+                "forgotten": [r.path for r in report.forgotten],
+                "notRemoved": [
+                    {"path": p, "reason": r, "message": m} for p, r, m in report.refused
+                ],
+                "confirmed": args.yes,
+            }
+        )
+    else:
+        print(f"searched: {', '.join(report.searched) or '(no scopes)'}")
+        print(f"not searched: {not_searched}")
+        if not report.matches:
+            print(f"no note matches {args.matching!r}; nothing removed")
+            return 0
+        print(f"{len(report.matches)} note(s) match:")
+        for e in report.matches:
+            print(f"  {e.sha256}  {e.path} — {e.note.description}")
+        if not args.yes:
+            print("nothing removed; run again with --yes to forget these notes")
+            return 0
+        for r in report.forgotten:
+            print(f"forgotten: {r.path}")
+        for path, reason, message in report.refused:
+            print(f"not removed: {path}: {message} [{reason}]")
+        print(
+            f"removed {len(report.forgotten)} of {len(report.matches)} matching note(s); "
+            f"{len(report.refused)} not removed"
+        )
+    return 1 if report.refused else 0

@@ -1,0 +1,98 @@
+"""``memlsp recall`` and ``memlsp eval recall``."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+from pathlib import Path
+
+from ..core.errors import MemlspError
+from ..core.recall import recaller_for
+from ..core.rollout import EntryPoint
+from .common import command_settings, cwd, open_store, print_json
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("recall", help="the notes memory would inject for MESSAGE")
+    p.add_argument("message")
+    p.add_argument("--session", default="cli", help="session id (no repeats within a session)")
+    p.add_argument("--open", nargs="*", default=[], metavar="FILE", help="files the user has open")
+    p.add_argument(
+        "--first-turn", action="store_true", help="use the stricter first-turn threshold"
+    )
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_recall)
+
+    ev = sub.add_parser("eval", help="measure memory quality on a data set (R35)")
+    evsub = ev.add_subparsers(dest="eval_command", metavar="WHAT")
+    p = evsub.add_parser("recall", help="score recall on a corpus and queries (JSONL)")
+    p.add_argument("--corpus", required=True, type=Path)
+    p.add_argument("--queries", required=True, type=Path)
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--by-kind", action="store_true", help="add per-kind numbers")
+    p.set_defaults(func=cmd_eval_recall)
+    ev.set_defaults(func=lambda args: (ev.print_help(sys.stderr), 2)[1])
+
+
+def cmd_recall(args: argparse.Namespace) -> int:
+    store = open_store()
+    command_settings(store, EntryPoint.RECALL)
+    recaller = recaller_for(store, cwd())
+    files = [str(Path(f).absolute()) for f in args.open]
+    result = recaller.recall(
+        args.session, args.message, open_files=files, first_turn=args.first_turn or None
+    )
+    if args.json:
+        print_json(
+            {
+                "memories": [dataclasses.asdict(m) for m in result.memories],
+                "reminder": result.reminder,
+                "budgetLeft": result.budget_left,
+                "skipped": result.skipped,
+            }
+        )
+        return 0
+    if result.skipped:
+        print(f"recall skipped: {result.skipped}", file=sys.stderr)
+    if not result.memories:
+        print("(nothing to recall)", file=sys.stderr)
+        return 0
+    sys.stdout.write(result.reminder)
+    return 0
+
+
+def cmd_eval_recall(args: argparse.Namespace) -> int:
+    from ..core.evaluate.recall_eval import evaluate, read_jsonl
+
+    for path in (args.corpus, args.queries):
+        if not path.is_file():
+            raise MemlspError(f"{path}: no such file", reason="not-found")
+    corpus, queries = read_jsonl(args.corpus), read_jsonl(args.queries)
+
+    def progress(n: int, total: int) -> None:
+        if sys.stderr.isatty():
+            print(f"\rquery {n}/{total}", end="", file=sys.stderr, flush=True)
+
+    report = evaluate(corpus, queries, progress=progress)
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
+    if not args.by_kind:
+        report.pop("by_kind")
+    if args.json:
+        print_json(report)
+        return 0
+    for key in (
+        "queries",
+        "recall_at_5",
+        "ndcg_at_10",
+        "mrr_at_10",
+        "silence_rate",
+        "p50_ms",
+        "p95_ms",
+    ):
+        print(f"{key:>13}: {report[key]}")
+    for kind, metrics in report.get("by_kind", {}).items():
+        cells = ", ".join(f"{k}={v}" for k, v in metrics.items())
+        print(f"  {kind:<14} {cells}")
+    return 0

@@ -1,0 +1,187 @@
+"""Hybrid scoring and selection for recall (R16).
+
+Owns: :class:`HybridParams` (every weight and threshold, with the numbers behind the
+defaults), the two normalisations, the fused score, session-scope time decay, and
+:func:`select` (minimum score, stricter first turn, near-duplicate suppression).
+
+Pure numpy and stdlib. Must not import sqlite3, models, pygls, lsprotocol or a CLI.
+
+Normalisation (both sides land in [0, 1] with a meaning that does not depend on the other
+candidates, so a threshold on the fused score is an absolute bar, not "the best of whatever
+came back"):
+
+- vector: ``clip((cosine - sim_floor) / (sim_ceiling - sim_floor), 0, 1)``, where the floor and
+  ceiling are the embedder's calibration (cosine of an unrelated note, cosine of a clear match);
+- keyword: ``1 - exp(-bm25 / kw_scale)``, a saturating map of FTS5's BM25 (sign flipped so
+  larger is better): one rare shared word ≈ 0.3–0.5, several ≈ 0.9+.
+
+``score = w_vec × vector + w_kw × keyword``, then × ``0.5 ** (age_days / half_life_days)`` for
+session-scope notes only.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+import numpy as np
+
+__all__ = [
+    "Hit",
+    "HybridParams",
+    "decay_factor",
+    "fuse",
+    "normalise_keyword",
+    "normalise_vector",
+    "select",
+]
+
+
+@dataclass(frozen=True)
+class HybridParams:
+    """Weights and thresholds of the hybrid retriever.
+
+    Defaults measured on the dev set (``bench/recall_dev.py``) with the default embedder; the
+    weights are the SPEC's 0.7 / 0.3.
+    """
+
+    #: Weight of the normalised vector similarity (SPEC R16).
+    w_vec: float = 0.7
+    #: Weight of the normalised keyword score (SPEC R16).
+    w_kw: float = 0.3
+    #: Cosine mapped to 0 / to 1; ``None`` = the embedder's own calibration.
+    sim_floor: float | None = None
+    sim_ceiling: float | None = None
+    #: BM25 at which the keyword side reaches 1 - 1/e ≈ 0.63.
+    kw_scale: float = 10.0
+    #: FTS5 bm25 column weights (name, description, body).
+    kw_column_weights: tuple[float, float, float] = (2.0, 2.0, 1.0)
+    #: Recall injects nothing unless the best hit reaches this fused score.
+    min_score: float = 0.42
+    #: The same gate on the first turn of a session (R16: higher there).
+    first_turn_min_score: float = 0.45
+    #: Once the gate is passed, further hits need ``gate - follow_margin``.
+    follow_margin: float = 0.16
+    #: A candidate whose cosine to an already chosen hit reaches this is a near-duplicate.
+    dup_cosine: float = 0.9
+    #: Half-life of session-scope notes, in days.
+    half_life_days: float = 30.0
+    #: Candidates taken from each side (vector top-N ∪ keyword top-N) before fusing.
+    candidates: int = 50
+    #: At most this many hits are selected.
+    max_hits: int = 5
+
+
+@dataclass
+class Hit:
+    """One scored note. ``score`` is the fused (and decayed) score in [0, 1]."""
+
+    key: str
+    score: float
+    vector_sim: float
+    keyword_score: float
+    vector_norm: float = 0.0
+    keyword_norm: float = 0.0
+    decay: float = 1.0
+    meta: dict = field(default_factory=dict)
+
+
+def normalise_vector(cos: np.ndarray | float, floor: float, ceiling: float) -> np.ndarray:
+    """Map raw cosine onto [0, 1] by the embedder's calibration (see module docstring)."""
+    span = max(ceiling - floor, 1e-6)
+    return np.clip((np.asarray(cos, dtype=np.float64) - floor) / span, 0.0, 1.0)
+
+
+def normalise_keyword(bm25: np.ndarray | float, scale: float) -> np.ndarray:
+    """Map a non-negative BM25 score onto [0, 1): ``1 - exp(-bm25 / scale)``."""
+    b = np.maximum(np.asarray(bm25, dtype=np.float64), 0.0)
+    return 1.0 - np.exp(-b / max(scale, 1e-6))
+
+
+def fuse(vector_norm: np.ndarray, keyword_norm: np.ndarray, params: HybridParams) -> np.ndarray:
+    """``w_vec × vector_norm + w_kw × keyword_norm``."""
+    return params.w_vec * np.asarray(vector_norm) + params.w_kw * np.asarray(keyword_norm)
+
+
+def _as_datetime(value) -> datetime | None:
+    if isinstance(value, datetime):
+        dt = value
+    elif isinstance(value, str) and value:
+        try:
+            dt = datetime.fromisoformat(value)
+        except ValueError:
+            return None
+    else:
+        return None
+    return dt if dt.tzinfo else dt.replace(tzinfo=UTC)
+
+
+def decay_factor(meta: dict, now: datetime | None, half_life_days: float) -> float:
+    """``0.5 ** (age_days / half_life)`` for ``meta["scope"] == "session"``, else 1.
+
+    ``meta["created"]`` may be a datetime or an ISO-8601 string; a missing/unparseable date, a
+    missing ``now`` or a note from the future gives 1 (no decay).
+    """
+    if meta.get("scope") != "session" or now is None or half_life_days <= 0:
+        return 1.0
+    created = _as_datetime(meta.get("created"))
+    now_dt = _as_datetime(now)
+    if created is None or now_dt is None:
+        return 1.0
+    age_days = (now_dt - created).total_seconds() / 86400.0
+    if age_days <= 0:
+        return 1.0
+    return math.pow(0.5, age_days / half_life_days)
+
+
+def _newer(a: dict, b: dict) -> bool:
+    ca, cb = _as_datetime(a.get("created")), _as_datetime(b.get("created"))
+    return ca is not None and cb is not None and ca > cb
+
+
+def select(
+    hits: Sequence[Hit],
+    vectors: np.ndarray | None,
+    params: HybridParams,
+    *,
+    first_turn: bool = False,
+) -> list[Hit]:
+    """The hits recall would inject, best first.
+
+    ``hits`` are sorted by score (best first) and ``vectors`` holds one unit row per hit (for
+    near-duplicate checks; ``None`` skips them). Rules, in order:
+
+    1. the gate: nothing unless the best score reaches ``min_score`` (``first_turn_min_score``
+       on a session's first turn) — "unsure → don't select";
+    2. every selected hit must reach ``gate - follow_margin``;
+    3. a hit whose cosine to an already selected one reaches ``dup_cosine`` is a
+       near-duplicate: only one of the pair is kept, the newer note (by ``meta["created"]``),
+       at the better one's rank — a newer note on the same topic usually supersedes;
+    4. at most ``max_hits``.
+    """
+    if not hits:
+        return []
+    gate = params.first_turn_min_score if first_turn else params.min_score
+    if hits[0].score < gate:
+        return []
+    floor = gate - params.follow_margin
+    chosen: list[int] = []
+    for i, hit in enumerate(hits):
+        if hit.score < floor:
+            break
+        dup_of = None
+        if vectors is not None and chosen:
+            sims = vectors[chosen] @ vectors[i]
+            j = int(np.argmax(sims))
+            if sims[j] >= params.dup_cosine:
+                dup_of = j
+        if dup_of is not None:
+            if _newer(hit.meta, hits[chosen[dup_of]].meta):
+                chosen[dup_of] = i
+            continue
+        chosen.append(i)
+        if len(chosen) >= params.max_hits:
+            break
+    return [hits[i] for i in chosen]

@@ -1,0 +1,389 @@
+"""The retrieval index: a derived, rebuildable cache of the notes in one SQLite file.
+
+Owns: the SQLite schema (an FTS5 table over name / description / body, pre-tokenised by
+:mod:`.text`; the note vectors as float32 blobs), incremental :meth:`RetrievalIndex.sync`,
+and :meth:`RetrievalIndex.search` (vector top-N ∪ keyword top-N, fused and selected by
+:mod:`.hybrid`). Vectors are held in a numpy matrix for brute-force cosine.
+
+The file is a cache: the notes are the truth. A missing, corrupt or foreign file (another
+embedder, another schema) is rebuilt from the last synced docs; a file deleted by another
+process mid-query is caught (``sqlite3.Error``) and rebuilt, never raised. Must not import
+pygls, lsprotocol or a CLI framework.
+
+Each note is embedded twice — its description line (what recall selects on) and
+"name: description + body" — and its vector similarity is the larger of the two cosines
+(measured: +2 to +4 recall@5 points over either alone).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import threading
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+import numpy as np
+
+from . import hybrid
+from .embedders import Embedder
+from .hybrid import Hit, HybridParams
+from .text import fts_index_text, fts_query
+
+__all__ = ["SCHEMA_VERSION", "Doc", "RetrievalIndex"]
+
+log = logging.getLogger(__name__)
+
+SCHEMA_VERSION = "1"
+_VECTOR_FIELDS = 2  # description, full text
+
+
+@dataclass(frozen=True)
+class Doc:
+    """One note as the index sees it.
+
+    ``key``: the note's path relative to the memory home. ``fingerprint``: changes whenever
+    the file changes (e.g. sha256 of its bytes). ``text``: the note's body. ``meta``: at least
+    ``name`` and ``description`` when known (both are indexed), plus ``scope`` and ``created``
+    (for session decay and near-duplicate tie-breaks); stored as JSON, returned on hits.
+    """
+
+    key: str
+    fingerprint: str
+    text: str
+    meta: dict = field(default_factory=dict)
+
+
+def _doc_fields(doc: Doc) -> tuple[str, str, str]:
+    name = str(doc.meta.get("name") or "")
+    desc = str(doc.meta.get("description") or "")
+    return name, desc, doc.text or ""
+
+
+def _embed_texts(doc: Doc) -> tuple[str, str]:
+    name, desc, body = _doc_fields(doc)
+    title = name.replace("-", " ").replace("_", " ")
+    head = f"{title}: {desc}" if desc else title
+    first = desc or title or body[:300]
+    return first, f"{head}\n{body}".strip()
+
+
+def _json_default(value):
+    if isinstance(value, datetime):
+        return value.isoformat()
+    return str(value)
+
+
+class RetrievalIndex:
+    """Hybrid (FTS5 + vector) index over notes, cached in one SQLite file at ``path``.
+
+    Thread-safe: one lock serialises sync and search. Open is lazy.
+    """
+
+    def __init__(self, path: Path, embedder: Embedder) -> None:
+        self.path = Path(path)
+        self.embedder = embedder
+        self._lock = threading.RLock()
+        self._conn: sqlite3.Connection | None = None
+        self._docs: dict[str, Doc] = {}  # last synced docs, to rebuild the cache from
+        self._vec_cache: dict[tuple[str, str], np.ndarray] = {}  # (key, fp) -> (2, dim)
+        self._matrix: np.ndarray | None = None  # (n, 2, dim)
+        self._rowids: np.ndarray = np.zeros(0, dtype=np.int64)
+        self._keys: list[str] = []
+        self._metas: list[dict] = []
+        self._row_of: dict[int, int] = {}
+        self.rebuilds = 0
+
+    # ----------------------------------------------------------------- storage
+    def _open(self) -> sqlite3.Connection:
+        if self._conn is not None:
+            return self._conn
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(self.path, check_same_thread=False, timeout=5.0)
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            ok = self._schema_ok(conn)
+        except sqlite3.DatabaseError:
+            conn.close()
+            ok = None
+        if not ok:
+            if ok is None or self.path.exists():
+                log.info("retrieval index %s unusable or foreign; rebuilding", self.path)
+            conn = self._fresh_file()
+        self._conn = conn
+        self._matrix = None
+        return conn
+
+    def _schema_ok(self, conn: sqlite3.Connection) -> bool:
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+        if not {"meta", "docs", "fts"} <= tables:
+            return False
+        meta = dict(conn.execute("SELECT k, v FROM meta"))
+        return meta == {
+            "schema": SCHEMA_VERSION,
+            "embedder": self.embedder.name,
+            "dim": str(self.embedder.dim),
+        }
+
+    def _fresh_file(self) -> sqlite3.Connection:
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            Path(str(self.path) + suffix).unlink(missing_ok=True)
+        self.rebuilds += 1
+        conn = sqlite3.connect(self.path, check_same_thread=False, timeout=5.0)
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=NORMAL")
+        with conn:
+            conn.execute("CREATE TABLE meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)")
+            conn.execute(
+                "CREATE TABLE docs (id INTEGER PRIMARY KEY, key TEXT UNIQUE NOT NULL,"
+                " fingerprint TEXT NOT NULL, meta TEXT NOT NULL, vec BLOB NOT NULL)"
+            )
+            conn.execute(
+                "CREATE VIRTUAL TABLE fts USING fts5(name, description, body,"
+                " tokenize='porter unicode61')"
+            )
+            conn.executemany(
+                "INSERT INTO meta (k, v) VALUES (?, ?)",
+                [
+                    ("schema", SCHEMA_VERSION),
+                    ("embedder", self.embedder.name),
+                    ("dim", str(self.embedder.dim)),
+                ],
+            )
+        return conn
+
+    def _reset(self) -> None:
+        """Drop the connection and the file; the next sync refills from ``self._docs``."""
+        if self._conn is not None:
+            try:
+                self._conn.close()
+            except sqlite3.Error:
+                pass
+        self._conn = None
+        self._matrix = None
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            try:
+                Path(str(self.path) + suffix).unlink(missing_ok=True)
+            except OSError:
+                pass
+
+    def close(self) -> None:
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
+    # -------------------------------------------------------------------- sync
+    def sync(self, docs: Iterable[Doc]) -> dict[str, int]:
+        """Make the index hold exactly ``docs``; embed only new or changed ones.
+
+        Returns counts ``{"added", "updated", "deleted", "unchanged"}``. A broken or vanished
+        file is rebuilt (vectors already computed in this process are reused).
+        """
+        wanted = {d.key: d for d in docs}
+        with self._lock:
+            for attempt in range(2):
+                try:
+                    counts = self._sync(wanted)
+                    self._docs = wanted
+                    return counts
+                except sqlite3.Error as exc:
+                    if attempt:
+                        raise
+                    log.warning("retrieval index %s failed (%s); rebuilding", self.path, exc)
+                    self._reset()
+        raise AssertionError("unreachable")
+
+    def _sync(self, wanted: dict[str, Doc]) -> dict[str, int]:
+        if self._conn is not None and not self.path.exists():
+            self._reset()
+        conn = self._open()
+        have = {k: (i, fp) for i, k, fp in conn.execute("SELECT id, key, fingerprint FROM docs")}
+        deleted = [k for k in have if k not in wanted]
+        changed = [d for k, d in wanted.items() if k not in have or have[k][1] != d.fingerprint]
+        counts = {
+            "added": sum(1 for d in changed if d.key not in have),
+            "updated": sum(1 for d in changed if d.key in have),
+            "deleted": len(deleted),
+            "unchanged": len(wanted) - len(changed),
+        }
+        if not deleted and not changed:
+            return counts
+        vecs = self._vectors_for(changed)
+        with conn:
+            for key in deleted + [d.key for d in changed if d.key in have]:
+                rowid = have[key][0]
+                conn.execute("DELETE FROM docs WHERE id = ?", (rowid,))
+                conn.execute("DELETE FROM fts WHERE rowid = ?", (rowid,))
+            for doc, vec in zip(changed, vecs, strict=True):
+                cur = conn.execute(
+                    "INSERT INTO docs (key, fingerprint, meta, vec) VALUES (?, ?, ?, ?)",
+                    (
+                        doc.key,
+                        doc.fingerprint,
+                        json.dumps(doc.meta, default=_json_default, ensure_ascii=False),
+                        vec.astype(np.float32).tobytes(),
+                    ),
+                )
+                name, desc, body = _doc_fields(doc)
+                conn.execute(
+                    "INSERT INTO fts (rowid, name, description, body) VALUES (?, ?, ?, ?)",
+                    (
+                        cur.lastrowid,
+                        fts_index_text(name),
+                        fts_index_text(desc),
+                        fts_index_text(body),
+                    ),
+                )
+        self._matrix = None
+        return counts
+
+    def _vectors_for(self, docs: list[Doc]) -> list[np.ndarray]:
+        missing = [d for d in docs if (d.key, d.fingerprint) not in self._vec_cache]
+        if missing:
+            texts = [t for d in missing for t in _embed_texts(d)]
+            emb = self.embedder.embed(texts).reshape(len(missing), _VECTOR_FIELDS, -1)
+            for d, v in zip(missing, emb, strict=True):
+                self._vec_cache[(d.key, d.fingerprint)] = v
+        live = {(d.key, d.fingerprint) for d in self._docs.values()} | {
+            (d.key, d.fingerprint) for d in docs
+        }
+        for k in [k for k in self._vec_cache if k not in live]:
+            del self._vec_cache[k]
+        return [self._vec_cache[(d.key, d.fingerprint)] for d in docs]
+
+    def _load_matrix(self) -> None:
+        conn = self._open()
+        rows = conn.execute(
+            "SELECT id, key, fingerprint, meta, vec FROM docs ORDER BY id"
+        ).fetchall()
+        dim = self.embedder.dim
+        mat = np.zeros((len(rows), _VECTOR_FIELDS, dim), dtype=np.float32)
+        keys, metas, rowids = [], [], []
+        for i, (rowid, key, fp, meta, blob) in enumerate(rows):
+            v = np.frombuffer(blob, dtype=np.float32).reshape(_VECTOR_FIELDS, dim)
+            mat[i] = v
+            self._vec_cache.setdefault((key, fp), v)
+            keys.append(key)
+            metas.append(json.loads(meta))
+            rowids.append(rowid)
+        self._matrix = mat
+        self._keys, self._metas = keys, metas
+        self._rowids = np.asarray(rowids, dtype=np.int64)
+        self._row_of = {r: i for i, r in enumerate(rowids)}
+
+    def __len__(self) -> int:
+        with self._lock:
+            try:
+                if self._matrix is None:
+                    self._load_matrix()
+            except sqlite3.Error:
+                return len(self._docs)
+            return len(self._keys)
+
+    # ------------------------------------------------------------------ search
+    def search(
+        self,
+        query: str,
+        k: int = 5,
+        *,
+        now: datetime | None = None,
+        first_turn: bool = False,
+        exclude: Collection[str] = (),
+        params: HybridParams | None = None,
+        select: bool = True,
+    ) -> list[Hit]:
+        """Notes for a chat message, best first.
+
+        With ``select=True`` (recall): at most ``min(k, params.max_hits)`` hits that pass the
+        gate, floor and near-duplicate rules of :func:`hybrid.select` — possibly none. With
+        ``select=False``: the top ``k`` candidates by fused score, no threshold (e.g. the 200
+        candidates R15 scans). ``exclude`` holds keys never to return (already injected, not
+        yet existing...). ``now`` drives session-scope decay. Never raises on sqlite errors:
+        the cache is rebuilt from the last synced docs and the search retried once.
+        """
+        params = params or HybridParams()
+        with self._lock:
+            for attempt in range(2):
+                try:
+                    return self._search(query, k, now, first_turn, exclude, params, select)
+                except sqlite3.Error as exc:
+                    log.warning("retrieval index %s failed (%s); rebuilding", self.path, exc)
+                    self._reset()
+                    try:
+                        self._sync(self._docs)
+                    except sqlite3.Error:
+                        if attempt:
+                            return []
+            return []
+
+    def _search(self, query, k, now, first_turn, exclude, params, select) -> list[Hit]:
+        if self._conn is not None and not self.path.exists():
+            raise sqlite3.OperationalError("index file vanished")
+        if self._matrix is None:
+            self._load_matrix()
+        n = len(self._keys)
+        if n == 0 or k <= 0:
+            return []
+        mat = self._matrix
+        qv = self.embedder.embed([query[:4000]])[0]
+        cos = (mat.reshape(n * _VECTOR_FIELDS, -1) @ qv).reshape(n, _VECTOR_FIELDS).max(axis=1)
+        allowed = np.ones(n, dtype=bool)
+        if exclude:
+            ex = set(exclude)
+            allowed = np.fromiter((key not in ex for key in self._keys), bool, n)
+        ncand = max(params.candidates, k)
+        cos_masked = np.where(allowed, cos, -np.inf)
+        if n > ncand:
+            vec_top = np.argpartition(-cos_masked, ncand - 1)[:ncand]
+        else:
+            vec_top = np.arange(n)
+        bm25 = {}
+        match = fts_query(query)
+        if match:
+            w = params.kw_column_weights
+            sql = (
+                f"SELECT rowid, -bm25(fts, {float(w[0])}, {float(w[1])}, {float(w[2])}) AS s"
+                " FROM fts WHERE fts MATCH ? ORDER BY bm25(fts, ?, ?, ?) LIMIT ?"
+            )
+            for rowid, s in self._conn.execute(sql, (match, *w, ncand + len(exclude))):
+                i = self._row_of.get(rowid)
+                if i is not None and allowed[i]:
+                    bm25[i] = s
+        cand = np.unique(np.concatenate([vec_top[allowed[vec_top]], np.fromiter(bm25, int)]))
+        if cand.size == 0:
+            return []
+        floor = self.embedder.sim_floor if params.sim_floor is None else params.sim_floor
+        ceil = self.embedder.sim_ceiling if params.sim_ceiling is None else params.sim_ceiling
+        kw_raw = np.array([bm25.get(int(i), 0.0) for i in cand])
+        vn = hybrid.normalise_vector(cos[cand], floor, ceil)
+        kn = hybrid.normalise_keyword(kw_raw, params.kw_scale)
+        fused = hybrid.fuse(vn, kn, params)
+        hits = []
+        for j, i in enumerate(cand):
+            meta = self._metas[i]
+            d = hybrid.decay_factor(meta, now, params.half_life_days)
+            hits.append(
+                Hit(
+                    key=self._keys[i],
+                    score=float(fused[j] * d),
+                    vector_sim=float(cos[i]),
+                    keyword_score=float(kw_raw[j]),
+                    vector_norm=float(vn[j]),
+                    keyword_norm=float(kn[j]),
+                    decay=d,
+                    meta=meta,
+                )
+            )
+        order = sorted(range(len(hits)), key=lambda j: -hits[j].score)
+        hits = [hits[j] for j in order]
+        if not select:
+            return hits[:k]
+        # near-duplicate checks on the full-text vectors
+        vecs = mat[cand[order], 1]
+        chosen = hybrid.select(hits, vecs, params, first_turn=first_turn)
+        return chosen[: min(k, params.max_hits)]

@@ -1,0 +1,100 @@
+"""Per-session recall state (SPEC R15 step 7, R17): what was injected, how much, compactions.
+
+A chat session's state lives in ``<scope>/.memlsp/sessions/<session>.json`` so that every
+process serving the session (the language server, a CLI call, a hook) sees the same
+"already injected" set and the same 60 KB budget. Written atomically under the scope's
+lock; a missing or corrupt file is an empty state (it is bookkeeping, not memory).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import hashlib
+import json
+import re
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from .fsutil import atomic_write, file_lock
+from .notes import iso, utcnow
+from .store import Scope
+
+SESSION_BUDGET_BYTES = 60 * 1024
+_SAFE_ID = re.compile(r"[^A-Za-z0-9._-]")
+_EXPIRE_S = 14 * 86400
+
+
+@dataclass
+class SessionState:
+    session_id: str
+    started: str = ""
+    turns: int = 0
+    bytes_injected: int = 0
+    injected: list[str] = field(default_factory=list)  # home-relative paths, in order
+    compactions: int = 0
+    exhausted: bool = False
+
+    def budget_left(self, budget: int = SESSION_BUDGET_BYTES) -> int:
+        return max(0, budget - self.bytes_injected)
+
+
+def _file(scope: Scope, session_id: str) -> Path:
+    readable = _SAFE_ID.sub("_", session_id)[:64] or "session"
+    digest = hashlib.sha256(session_id.encode("utf-8", "surrogatepass")).hexdigest()[:10]
+    return scope.state_dir / "sessions" / f"{readable}-{digest}.json"
+
+
+def load(scope: Scope, session_id: str) -> SessionState:
+    path = _file(scope, session_id)
+    try:
+        data = json.loads(path.read_text("utf-8"))
+        state = SessionState(
+            **{k: v for k, v in data.items() if k in SessionState.__dataclass_fields__}
+        )
+        state.session_id = session_id
+        return state
+    except (OSError, ValueError, TypeError):
+        return SessionState(session_id=session_id)
+
+
+def save(scope: Scope, state: SessionState) -> None:
+    path = _file(scope, state.session_id)
+    if not state.started:
+        state.started = iso(utcnow())
+    atomic_write(path, json.dumps(asdict(state), ensure_ascii=False))
+
+
+def update(scope: Scope, session_id: str, change) -> SessionState:
+    """Read-modify-write one session's state under the scope lock."""
+    scope.state_dir.mkdir(parents=True, exist_ok=True)
+    with file_lock(scope.lock_path):
+        state = load(scope, session_id)
+        change(state)
+        save(scope, state)
+        return state
+
+
+def compacted(scope: Scope, session_id: str) -> SessionState:
+    """R17: after a compaction, injected notes may be injected again (the budget stays)."""
+
+    def reset(state: SessionState) -> None:
+        state.injected = []
+        state.compactions += 1
+
+    return update(scope, session_id, reset)
+
+
+def expire_old(scope: Scope, *, now: dt.datetime | None = None) -> int:
+    """Remove state files of sessions idle for two weeks; returns how many."""
+    folder = scope.state_dir / "sessions"
+    cutoff = (now.timestamp() if now else time.time()) - _EXPIRE_S
+    removed = 0
+    if folder.is_dir():
+        for path in folder.glob("*.json"):
+            with contextlib.suppress(OSError):
+                if path.stat().st_mtime < cutoff:
+                    path.unlink()
+                    removed += 1
+    return removed

@@ -1,0 +1,52 @@
+"""``memlsp recall`` end to end with the bundled embedder (R15, R16), and after forget (R24)."""
+
+from __future__ import annotations
+
+import json
+
+from .test_store_cli import ORIGIN, run
+
+
+def test_recall_finds_a_remembered_note_and_forget_removes_it(make_repo) -> None:
+    repo = make_repo(origin=ORIGIN)
+    run(
+        repo,
+        "remember",
+        "Deploys to production need a second reviewer from the payments team",
+        "--type",
+        "feedback",
+    )
+    run(
+        repo,
+        "remember",
+        "The staging database is refreshed from production every Sunday night",
+        "--type",
+        "project",
+    )
+    out = json.loads(
+        run(repo, "recall", "who has to review my production deploy?", "--json").stdout
+    )
+    names = [m["name"] for m in out["memories"]]
+    assert names and names[0].startswith("deploys-to-production-need")
+    assert "Verify before recommending" in out["reminder"]
+    note = out["memories"][0]["path"]
+    digest = run(repo, "show", note, "--hash").stdout.split()[0]
+    run(repo, "forget", note, "--sha256", digest)
+    description = "Deploys to production need a second reviewer from the payments team"
+    after = json.loads(run(repo, "recall", description, "--session", "other", "--json").stdout)
+    assert all(m["path"] != note for m in after["memories"])
+    assert description not in after["reminder"]
+
+
+def test_recall_is_refused_when_managed_settings_turn_memlsp_off(
+    make_repo, tmp_path, monkeypatch
+) -> None:
+    managed = tmp_path / "managed.json"
+    managed.write_text('{"rollout": "off"}')
+    managed.chmod(0o644)
+    monkeypatch.setenv("MEMLSP_MANAGED_SETTINGS", str(managed))
+    repo = make_repo(origin=ORIGIN)
+    proc = run(repo, "recall", "anything", ok=(2,))
+    assert "managed-off" in proc.stderr
+    proc = run(repo, "remember", "Use bun", ok=(2,))
+    assert "managed-off" in proc.stderr
