@@ -75,6 +75,7 @@ def test_phrase_becomes_absolute(phrase, expected):
         "every Monday we plan",
         "Omar 每周五不做代码评审",
         "周末愉快",
+        "Deploys freeze on Friday afternoons",
     ],
 )
 def test_recurring_days_are_not_dates(text):

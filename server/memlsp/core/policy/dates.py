@@ -17,7 +17,8 @@ weekdays        next <weekday> / 下周X → that day in the next calendar week;
                 this <weekday> / 这周X / 本周X → that day in the current week;
                 last <weekday> → the most recent one before today; 上周X → that day in the
                 previous calendar week; 下下周X → two weeks on;
-                ("the first Wednesday of the month", "the last Friday of every month" are
+                ("the first Wednesday of the month", "the last Friday of every month",
+                "Friday afternoons" are
                 recurring days and are left alone);
                 a bare weekday (Thursday, on Thursday, by Friday, 周四, 星期四) → the next one
                 after today (1–7 days ahead), or the most recent one before today when the
@@ -214,7 +215,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         "en-weekday",
         re.compile(
             rf"(?<!first )(?<!second )(?<!third )(?<!fourth )(?<!last )(?<!every )(?<!each )"
-            rf"\b({_WD_EN})\b(?!s)(?! of\b)",
+            rf"\b({_WD_EN})\b(?!s)(?! of\b)(?! (?:mornings|afternoons|evenings|nights)\b)",
             re.I,
         ),
     ),
