@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 
-from memlsp.core.evaluate.scenarios import run_scenarios  # noqa: E402
+from memlsp.core.evaluate.scenarios import recaller_text, run_scenarios  # noqa: E402
 
 
 def main() -> int:
@@ -26,17 +26,21 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("file", nargs="?", type=Path, default=default)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--recall", action="store_true", help="use the real per-turn recall instead of the proxy"
+    )
     args = parser.parse_args()
     if not args.file.exists():
         print(f"no scenario file at {args.file}", file=sys.stderr)
         return 2
     start = time.perf_counter()
-    out = run_scenarios(args.file)
+    out = run_scenarios(args.file, recaller_text if args.recall else None)
     out["seconds"] = round(time.perf_counter() - start, 2)
     if args.json:
         print(json.dumps(out, indent=2))
         return 0
-    print(f"recall: {out['recall']} (a proxy, not the real recall)")
+    note = " (a proxy, not the real recall)" if not args.recall else ""
+    print(f"recall: {out['recall']}{note}")
     print(
         f"probes {out['probes_passed']}/{out['probes_total']} pass_rate {out['pass_rate']:.3f} "
         f"(target 0.85)  never_stored_violations {out['never_stored_violations']}  "

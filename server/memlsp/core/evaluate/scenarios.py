@@ -15,11 +15,12 @@ the home is searched byte for byte (case-insensitively) for each ``never_stored`
 a hit fails the scenario outright. ``trivial`` scenarios also fail when any note, inbox or
 session file exists.
 
-``recall_text`` is a parameter because recall is its own module. Until it is wired in,
-:func:`stored_text_proxy` stands in for it and the result says so (``recall`` key): the
-proxy returns the text of every stored note, so a probe passes when some note holds an
-expected string and no note holds a forbidden one. It measures what was written, not
-what a recall would select.
+``recall_text`` is a parameter because recall is its own module:
+:func:`recaller_text` runs the real per-turn recall (:class:`memlsp.core.recall.Recaller`,
+first turn of a fresh session); :func:`stored_text_proxy` (the default, needing no
+embedder) returns the text of every stored note, so a probe passes when some note holds an
+expected string and no note holds a forbidden one — it measures what was written, not
+what recall would select. The result names the one used (``recall`` key).
 
 Must not import pygls, lsprotocol or the CLI.
 """
@@ -54,6 +55,23 @@ def stored_text_proxy(store: Store, scope: Scope, message: str, now: dt.datetime
 
 
 stored_text_proxy.label = PROXY_NAME  # type: ignore[attr-defined]
+
+
+def recaller_text(store: Store, scope: Scope, message: str, now: dt.datetime) -> str:
+    """The real per-turn recall (R15): a fresh session's first turn through the same
+    :class:`~memlsp.core.recall.Recaller` a chat turn uses; the injected reminder text."""
+    import uuid
+
+    from ..recall import Recaller
+
+    recaller = Recaller(store, scope)
+    result = recaller.recall(
+        f"probe-{uuid.uuid4().hex[:8]}", message, first_turn=True, now=now, record=False
+    )
+    return result.reminder
+
+
+recaller_text.label = "per-turn recall"  # type: ignore[attr-defined]
 
 
 def load_scenarios(path: Path | str) -> list[dict[str, Any]]:
