@@ -209,6 +209,8 @@ def _offline(ctx: _Ctx, msgs: list[Message]) -> None:
     prev_assistant = next(
         (m.content for m in reversed(msgs[: users[-1]]) if m.role == "assistant"), ""
     )
+    prev_user = next((m.content for m in reversed(msgs[: users[-1]]) if m.role == "user"), "")
+    reply = next((m.content for m in msgs[users[-1] + 1 :] if m.role == "assistant"), "")
     text = user.content.strip()
     poison = poisoning.inspect(text, source="user")
     if poison is not None and poison.category == "hidden-characters":
@@ -250,8 +252,32 @@ def _offline(ctx: _Ctx, msgs: list[Message]) -> None:
     if not groups:
         result.skipped = "no-signal"
         return
+    turn_context = _TurnContext(
+        situation=_safe_gist(ctx, prev_user, "user", 160) if prev_user else "",
+        reply=_safe_gist(ctx, reply, "assistant", 240) if reply else "",
+    )
     for type_, group_kept, group_statements in groups:
-        _write_group(ctx, type_, group_kept, group_statements, prev_assistant)
+        _write_group(ctx, type_, group_kept, group_statements, prev_assistant, turn_context)
+
+
+@dataclass
+class _TurnContext:
+    """What surrounds the statement: the request the user had made before it (the
+    situation a correction or approval applies to — the words a later, similar request
+    will share) and the assistant's reply to it (how it said it would adapt)."""
+
+    situation: str = ""
+    reply: str = ""
+
+
+def _safe_gist(ctx: _Ctx, text: str, source: str, limit: int) -> str:
+    if h.is_filler(text) or h.forget_target(text):
+        return ""
+    verdict = check_candidate(text, source=source, now=ctx.now)
+    if not verdict.ok:
+        ctx.result.refused.append(Refusal(verdict.reason, verdict.category, f"{source}-context"))
+        return ""
+    return _gist(verdict.cleaned_text, limit)
 
 
 def _group(
@@ -284,8 +310,14 @@ def _group(
 
 
 def _write_group(
-    ctx: _Ctx, type_: str, kept: list[str], statements: list[str], prev_assistant: str
+    ctx: _Ctx,
+    type_: str,
+    kept: list[str],
+    statements: list[str],
+    prev_assistant: str,
+    turn_context: _TurnContext | None = None,
 ) -> None:
+    turn_context = turn_context or _TurnContext()
     result = ctx.result
     joined = " ".join(statements)
     sig = h.signals(joined, previous_assistant=prev_assistant)
@@ -304,8 +336,9 @@ def _write_group(
         else:
             result.refused.append(Refusal(verdict.reason, verdict.category, "assistant-context"))
     zh = h.is_chinese(body_core)
-    description = _description(type_, body_core, sig, context, zh)
-    body = _body(type_, body_core, sig, context, zh, ctx)
+    situation = turn_context.situation if type_ == "feedback" else ""
+    description = _description(type_, body_core, sig, context, zh, situation)
+    body = _body(type_, body_core, sig, context, zh, ctx, situation, turn_context.reply)
     final = check_candidate(f"{description}\n{body}", source="user", check_exclusions=False)
     if not final.ok:  # defence in depth: the assembled note must pass too
         result.refused.append(Refusal(final.reason, final.category))
@@ -327,9 +360,16 @@ def _gist(text: str, limit: int) -> str:
     return cut(gist, limit)
 
 
-def _description(type_: str, core: str, sig: h.Signals, context: str, zh: bool) -> str:
+def _description(
+    type_: str, core: str, sig: h.Signals, context: str, zh: bool, situation: str = ""
+) -> str:
     if type_ == "user":
         return cut(("用户背景：" if zh else "User role/expertise: ") + core, 150)
+    if type_ == "feedback" and situation:
+        # Lead with the situation the rule applies to: a later request like it shares
+        # its words, and recall selects on this line.
+        head = cut(situation, 90).rstrip("。.!！ ")
+        return cut(f"{head}：{core}" if zh else f"{head} — {core}", 150)
     if type_ == "feedback" and sig.approval and context:
         joiner = "（认可的做法：" if zh else " — approved: "
         tail = "）" if zh else ""
@@ -340,8 +380,21 @@ def _description(type_: str, core: str, sig: h.Signals, context: str, zh: bool) 
     return cut(core, 150)
 
 
-def _body(type_: str, core: str, sig: h.Signals, context: str, zh: bool, ctx: _Ctx) -> str:
+def _body(
+    type_: str,
+    core: str,
+    sig: h.Signals,
+    context: str,
+    zh: bool,
+    ctx: _Ctx,
+    situation: str = "",
+    reply: str = "",
+) -> str:
     parts = [core]
+    if situation:
+        parts.append(("当时用户的请求：" if zh else "Situation (the user had asked): ") + situation)
+    if type_ == "user" and reply:
+        parts.append(("助手的回应：" if zh else "How the assistant said it would adapt: ") + reply)
     if context:
         parts.append(
             (

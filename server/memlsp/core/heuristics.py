@@ -313,7 +313,8 @@ CORRECTION_EN = re.compile(
     r"make sure (?:to|you)|remember to|should(?:n'?t)?|must(?:n'?t)?|has to|have to|"
     r"is the legacy|that'?s wrong|not allowed|only use|we use|we don'?t use|we always|"
     r"we never|we prefer|use [^.;]{1,40}?(?:,? not |,? instead\b| in (?:this|these|our|the) "
-    r"\w+| here\b| for (?:all|every|the)\b))\b"
+    r"\w+| here\b| for (?:all|every|the)\b)|(?:uses|using|run|runs|prefers?|is|are) "
+    r"[^.;]{1,40}?,\s*not\s+\w+)\b"
     r"|^no\s*[,—–\-!.:]|^(?:hmm|wait|nope)\b",
     re.I,
 )
