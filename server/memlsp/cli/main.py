@@ -14,6 +14,7 @@ from . import (
     check_cmds,
     demo_cmd,
     dream_cmds,
+    extract_cmds,
     forget_cmds,
     recall_cmds,
     serve_cmds,
@@ -23,6 +24,7 @@ from . import (
 COMMAND_MODULES = [
     store_cmds,
     recall_cmds,
+    extract_cmds,
     forget_cmds,
     dream_cmds,
     check_cmds,

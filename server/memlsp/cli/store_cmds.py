@@ -7,7 +7,7 @@ import datetime as dt
 import sys
 
 from ..core import index as index_mod
-from ..core.errors import MemlspError, NotFoundError
+from ..core.errors import MemlspError, NotFoundError, RefusedError
 from ..core.fsutil import is_temp_name
 from ..core.listing import entry_record
 from ..core.notes import NOTE_TYPES, utcnow
@@ -145,7 +145,15 @@ def cmd_remember(args: argparse.Namespace) -> int:
     store = open_store()
     command_settings(store, EntryPoint.REMEMBER)
     scope = store.global_scope() if args.global_ else store.project_scope(cwd())
-    result = remember(store, scope, args.text, type_=args.type)
+    try:
+        result = remember(store, scope, args.text, type_=args.type)
+    except RefusedError as exc:
+        # R8: a refusal is an answer with a reason, not silence (exit 2 = refused).
+        if args.json:
+            print_json({"refused": exc.reason, "category": exc.category, "message": str(exc)})
+        else:
+            print(f"memlsp remember: {exc} [{exc.reason}]", file=sys.stderr)
+        return 2
     if args.json:
         print_json({"path": result.path, "action": result.action})
     else:

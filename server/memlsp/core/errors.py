@@ -51,7 +51,13 @@ class LockTimeoutError(MemlspError):
 
 class RefusedError(MemlspError):
     """The request was understood and declined on purpose (policy: a secret, an excluded
-    kind of content, rollout off...). Adapters report it as a refusal with its reason, not as
-    a failure."""
+    kind of content, poisoning; rollout off...). Adapters report it as a refusal with its
+    reason, not as a failure. For the write policy (SPEC R8), ``reason`` is
+    ``refused-secret``, ``refused-excluded:<category>`` or ``refused-poisoning:<category>``
+    and ``category`` the bare category. The message never repeats the refused text."""
 
     reason = "refused"
+
+    def __init__(self, message: str, *, reason: str | None = None, category: str = "") -> None:
+        super().__init__(message, reason=reason)
+        self.category = category

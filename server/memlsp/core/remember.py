@@ -1,7 +1,10 @@
-"""Turning a person's "remember this" into a note in the inbox (SPEC R3, R4, R10).
+"""Turning a person's "remember this" into a note in the inbox (SPEC R3, R4, R8–R10).
 
-The note lands in ``inbox/`` with ``source: remember`` and is recallable at once; a note
-with the same name or description is updated instead of duplicated.
+The text first passes the write policy (:func:`memlsp.core.policy.check_candidate`):
+secrets, excluded categories and poisoning shapes raise :class:`RefusedError` with a
+stable reason — an explicit request does not override R8 — and relative dates are made
+absolute. The note lands in ``inbox/`` with ``source: remember`` and is recallable at once;
+a note with the same name or description is updated instead of duplicated.
 """
 
 from __future__ import annotations
@@ -11,8 +14,9 @@ import re
 import time
 
 from . import telemetry
-from .errors import InvalidNoteError, MemlspError
+from .errors import InvalidNoteError, MemlspError, RefusedError
 from .notes import NOTE_TYPES, Note, cut, iso, slugify, utcnow
+from .policy import check_candidate
 from .store import Scope, Store, WriteResult
 
 _USER = re.compile(r"^\s*(i am|i'm|i work|my role|my background|我是|我负责|我在)", re.I)
@@ -68,12 +72,23 @@ def remember(
     started = time.perf_counter()
     now = now or utcnow()
     try:
-        note = note_from_text(text, type_=type_, source="remember", now=now)
+        if not text.strip():
+            raise InvalidNoteError("nothing to remember: the text is empty", reason="empty")
+        # R8: the write policy applies even to an explicit request (secrets, exclusions,
+        # poisoning), and R9 makes its dates absolute.
+        verdict = check_candidate(text, source="user", now=now)
+        if not verdict.ok:
+            raise RefusedError(
+                f"not remembered: {verdict.message}",
+                reason=verdict.reason,
+                category=verdict.category,
+            )
+        note = note_from_text(verdict.cleaned_text, type_=type_, source="remember", now=now)
         result = store.write_note(scope, note, section="inbox", now=now)
     except MemlspError as exc:
         telemetry.emit(
             "remember.refused",
-            refusal=exc.reason if exc.reason in _REFUSALS else "other",
+            refusal=_refusal_enum(exc),
             duration_ms=(time.perf_counter() - started) * 1000,
         )
         raise
@@ -88,3 +103,12 @@ def remember(
 
 
 _REFUSALS = ("empty", "bad-type", "bad-name", "missing-description", "description-too-long")
+
+
+def _refusal_enum(exc: MemlspError) -> str:
+    if exc.reason in _REFUSALS:
+        return exc.reason
+    for prefix in ("secret", "excluded", "poisoning"):
+        if exc.reason.startswith(f"refused-{prefix}"):
+            return f"policy-{prefix}"  # a fixed enum: never the category's content
+    return "other"

@@ -32,7 +32,11 @@ KEYS = (
     "rollout",
     "home",
     "model.provider",
+    "model.extractModel",
+    "model.selectModel",
+    "model.baseUrl",
     "model.timeoutSeconds",
+    "model.maxRetries",
     "telemetry.enabled",
     "telemetry.path",
     "retention.sessionDays",
@@ -66,10 +70,18 @@ def _positive(_inst: object, attribute: attrs.Attribute, value: float) -> None:
 
 @attrs.frozen
 class ModelSettings:
+    """``model.*``: which provider runs model prompts (R34) and how it is reached."""
+
     provider: str = attrs.field(default="offline", validator=attrs.validators.in_(PROVIDERS))
     # How long a model call may take before the caller gives up (the editor bridge's
     # memory/complete request included); on timeout the caller falls back to offline.
     timeout_seconds: float = attrs.field(default=30.0, validator=_positive)
+    # Model ids are settings, not code: per-turn extraction (R11) and recall selection (R15).
+    extract_model: str = "claude-haiku-4-5"
+    select_model: str = "claude-sonnet-4-5"
+    # Overrides the Anthropic API base URL (tests point it at a local fake server).
+    base_url: str | None = None
+    max_retries: int = 2
 
 
 @attrs.frozen
@@ -196,6 +208,30 @@ def coerce(key: str, value: Any) -> Any:
         if not isinstance(value, str) or value not in allowed:
             raise ValueError(f"must be one of {', '.join(allowed)}")
         return value
+    if key in ("model.extractModel", "model.selectModel"):
+        if not isinstance(value, str) or not value.strip():
+            raise ValueError("must be a model id")
+        return value.strip()
+    if key == "model.baseUrl":
+        if value is None or value == "":
+            return None
+        if not isinstance(value, str) or not value.startswith(("http://", "https://")):
+            raise ValueError("must be an http(s) URL")
+        return value
+    if key == "model.timeoutSeconds":
+        try:
+            seconds = float(value)
+        except (TypeError, ValueError):
+            raise ValueError("must be a number of seconds") from None
+        if isinstance(value, bool) or not seconds > 0:
+            raise ValueError("must be a positive number of seconds")
+        return seconds
+    if key == "model.maxRetries":
+        if isinstance(value, str) and value.strip().isdigit():
+            value = int(value.strip())
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ValueError("must be a non-negative whole number")
+        return value
     if key in ("home", "telemetry.path"):
         if value is None or value == "":
             return None
@@ -220,7 +256,7 @@ def coerce(key: str, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise ValueError("must be a non-negative whole number")
         return value
-    if key in ("model.timeoutSeconds", "server.watchIntervalSeconds"):
+    if key == "server.watchIntervalSeconds":
         if isinstance(value, str):
             try:
                 value = float(value.strip())
@@ -263,6 +299,10 @@ def build_settings(values: Mapping[str, Any]) -> Settings:
         model=ModelSettings(
             provider=values.get("model.provider", "offline"),
             timeout_seconds=values.get("model.timeoutSeconds", 30.0),
+            extract_model=values.get("model.extractModel", "claude-haiku-4-5"),
+            select_model=values.get("model.selectModel", "claude-sonnet-4-5"),
+            base_url=values.get("model.baseUrl"),
+            max_retries=values.get("model.maxRetries", 2),
         ),
         server=ServerSettings(
             watch_interval_seconds=values.get("server.watchIntervalSeconds", 2.0),

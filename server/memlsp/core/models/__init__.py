@@ -1,0 +1,78 @@
+"""Model providers (SPEC R34): ``offline`` (default), ``anthropic``, ``editor``.
+
+:func:`make_provider` builds the one the settings name. An ``editor`` provider needs the
+bridge the language server implements; without one, and for an unknown name, the offline
+provider is used (logged), so a misconfiguration never loses a turn.
+
+Must not import the store, pygls, lsprotocol or the CLI.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from .anthropic import AnthropicProvider
+from .base import (
+    LoopResult,
+    ModelError,
+    ModelReply,
+    ModelRequest,
+    Provider,
+    ToolCall,
+    ToolSpec,
+    complete_json,
+    parse_json_object,
+    run_tool_loop,
+)
+from .editor import EditorBridge, EditorProvider
+from .offline import OfflineProvider
+
+log = logging.getLogger("memlsp.models")
+
+__all__ = [
+    "AnthropicProvider",
+    "EditorBridge",
+    "EditorProvider",
+    "LoopResult",
+    "ModelError",
+    "ModelReply",
+    "ModelRequest",
+    "OfflineProvider",
+    "Provider",
+    "ToolCall",
+    "ToolSpec",
+    "complete_json",
+    "make_provider",
+    "parse_json_object",
+    "run_tool_loop",
+]
+
+
+def make_provider(
+    settings: Any = None,
+    *,
+    bridge: EditorBridge | None = None,
+    env: Mapping[str, str] | None = None,
+) -> Provider:
+    """The provider named by ``settings.model.provider`` (default offline)."""
+    env = os.environ if env is None else env
+    model = getattr(settings, "model", None)
+    name = getattr(model, "provider", "offline") or "offline"
+    if name == "anthropic":
+        return AnthropicProvider(
+            model=getattr(model, "extract_model", None) or "claude-haiku-4-5",
+            api_key=env.get("ANTHROPIC_API_KEY"),
+            base_url=getattr(model, "base_url", None) or None,
+            max_retries=int(getattr(model, "max_retries", 2)),
+            timeout=float(getattr(model, "timeout_seconds", 30.0)),
+        )
+    if name == "editor":
+        if bridge is not None:
+            return EditorProvider(bridge)
+        log.warning("model.provider is 'editor' but no editor bridge is connected; offline")
+    elif name != "offline":
+        log.warning("unknown model.provider %r; offline", name)
+    return OfflineProvider()

@@ -1,0 +1,192 @@
+"""What is never remembered (SPEC R8), enforced even on an explicit "remember this".
+
+:func:`classify_exclusion` maps a candidate memory text to one exclusion category, each
+with a stable id and a reason written for a person:
+
+code-pattern    how the code is written (classes, functions, patterns) — read the code
+architecture    how the system is put together — read the code
+file-path       where something is in the repository — read the code, paths go stale
+git-history     which commit did what, who changed what — git log is the authority
+bug-fix-recipe  how a bug was fixed — the fix is in the code, the story in the commit
+in-repo-docs    what README / CLAUDE.md / AGENTS.md / docs already say — not twice
+task-state      in-progress work and temporary conclusions — belong to this session
+secret          keys, tokens, passwords, private keys, connection strings
+
+The rules are linguistic patterns (English and Chinese), not topic lists; they are kept
+conservative so that a correction that merely mentions a command or a file name is not
+refused. Secrets are detected by :mod:`.secrets`; this module only names the category.
+
+Must not import the store, the models or any adapter.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .secrets import find_secrets
+
+CATEGORIES: dict[str, str] = {
+    "code-pattern": "code patterns can be read from the code itself",
+    "architecture": "architecture can be read from the code itself",
+    "file-path": "file locations can be read from the code and go stale when files move",
+    "git-history": "git history is already in git; `git log` is the authority",
+    "bug-fix-recipe": "the fix is in the code and its story in the commit message",
+    "in-repo-docs": "it is already in the repository's docs or agent instruction files",
+    "task-state": "in-progress task state and temporary conclusions belong to this session",
+    "secret": "secrets (keys, tokens, passwords, private keys, connection strings) are never stored",
+}
+
+
+@dataclass(frozen=True)
+class Exclusion:
+    category: str
+    reason: str  # for a person
+
+    @property
+    def code(self) -> str:
+        """The stable machine reason: ``refused-secret`` or ``refused-excluded:<category>``."""
+        return (
+            "refused-secret" if self.category == "secret" else f"refused-excluded:{self.category}"
+        )
+
+
+_EXT = (
+    r"ts|tsx|js|jsx|mjs|cjs|py|pyi|go|rs|java|kt|kts|swift|rb|php|cs|c|h|cc|cpp|hpp|m|mm|"
+    r"scala|sql|sh|bash|zsh|ps1|yaml|yml|json|jsonc|toml|ini|cfg|conf|md|mdx|rst|txt|html|"
+    r"css|scss|less|vue|svelte|tf|tfvars|proto|graphql|gql|gradle|xml|lock|env|dart|ex|exs|"
+    r"erl|hs|clj|lua|r|ipynb|properties|plist|csproj|sln"
+)
+_URL = re.compile(r"\b[a-z][a-z0-9+.\-]*://\S+|\bwww\.\S+", re.I)
+_DOMAIN_PATH = re.compile(r"\b[a-z0-9\-]+(?:\.[a-z0-9\-]+)*\.[a-z]{2,}(?::\d+)?/\S*", re.I)
+_PATH = re.compile(
+    rf"(?<![\w@])(?:~|\.{{1,2}})?/?(?:[\w@\-.]+/)+[\w@\-.]*\.(?:{_EXT})\b"
+    r"|(?<![\w@])(?:\.{1,2}/|/)?(?:src|lib|app|apps|packages|services|cmd|internal|pkg|"
+    r"modules|components|server|client|tests?|spec|scripts|config|infra|terraform|charts)"
+    r"/(?:[\w@\-.]+/)*[\w@\-.]+/?",
+    re.I,
+)
+_WIN_PATH = re.compile(r"\b[A-Za-z]:\\(?:[\w\-. ]+\\)*[\w\-. ]+")
+_FILENAME = re.compile(rf"(?<![\w/.])[\w\-]+\.(?:{_EXT})\b", re.I)
+_LOCATION = re.compile(
+    r"\b(lives? in|lives? at|is in|are in|located (?:in|at)|defined in|declared in|"
+    r"implemented in|find (?:it|them) in|sits? in|kept in|stored in|under)\b"
+    r"|在.{0,40}(?:里|中|下面|目录)|位于|定义在|放在|写在",
+    re.I,
+)
+_SHA = re.compile(r"(?<![\w\-])[0-9a-f]{7,40}(?![\w\-])")
+_GIT_WORDS = re.compile(
+    r"\b(commit(?:s|ted)?|merge[ds]?|revert(?:ed)?|cherry-pick(?:ed)?|rebased?|git log|"
+    r"git blame|blame|changelog entry|pull request #?\d+|PR #\d+|tag(?:ged)? v?\d)\b|提交|合并请求",
+    re.I,
+)
+_HISTORY = re.compile(
+    r"\b(who (?:changed|wrote|touched|added|removed|broke)|was (?:changed|added|removed|"
+    r"introduced|reverted) in (?:commit|PR|pull request|version)|commit history|"
+    r"the commit (?:that|which)|last (?:changed|touched) by)\b|谁改的|哪个提交|那次提交",
+    re.I,
+)
+_BUG = re.compile(
+    r"\b(bug|bugs|crash(?:es|ed)?|regression|exception|race condition|deadlock|leak|"
+    r"double[- ]charge|duplicate|off-by-one|incident)\b|bug|漏洞|故障|报错|崩溃|问题|重复",
+    re.I,
+)
+_RECIPE = re.compile(
+    r"\b(fix(?:ed)? (?:it |this |that )?(?:by|with)|the fix (?:is|was)|fix is to|"
+    r"solution (?:is|was)|workaround (?:is|was)|resolved (?:it )?by|solved (?:it )?by|"
+    r"to fix (?:it|this|that)|remember (?:this|the|that) fix|fixed by adding|"
+    r"the patch (?:is|was))\b|修法|修复方法|修复方式|解决办法|解决方法|解决方案是|修的方法|"
+    r"这个修复|怎么修的是",
+    re.I,
+)
+_TASK = re.compile(
+    r"\b(halfway|half way|half-way|where I (?:am|left off)|in the middle of|"
+    r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten) (?:of|out of) "
+    r"(?:\d+|ten|twenty|thirty)\b(?: \w+)? (?:done|left|remaining|migrated|fixed|renamed|"
+    r"converted|updated)|\d+ of \d+ (?:files|tests|tasks|steps|items)|"
+    r"I'?m (?:currently |now |still )?(?:working on|fixing|refactoring|renaming|debugging|"
+    r"migrating|rewriting|converting)|(?:still|yet) (?:need|have) to (?:finish|do|fix)|"
+    r"next I'?ll|remaining (?:files|tasks|steps)|work in progress|WIP\b|current progress|"
+    r"this session|so far I'?ve|my current (?:task|progress))|"
+    r"进行到|做了一半|做到一半|改了一半|还剩\s*\d*|正在(?:改|做|修|重构|迁移|写|重命名)|"
+    r"目前进度|当前进度|这次会话|本次会话|做到第",
+    re.I,
+)
+_DOCS = re.compile(
+    r"\b(README(?:\.md)?|CLAUDE\.md|AGENTS\.md|GEMINI\.md|CONTRIBUTING(?:\.md)?|"
+    r"CHANGELOG(?:\.md)?|copilot-instructions|\.cursorrules|the docs folder|docs/\S*)",
+    re.I,
+)
+_DOCS_CLAIM = re.compile(
+    r"\b(says|said|states|documents|documented|describes|explains|lists|according to|"
+    r"already|is in|are in|in the|mentions)\b|写了|写着|里写|已经写|说明了|提到",
+    re.I,
+)
+_CODE_IDENT = re.compile(
+    r"\b[a-z_][A-Za-z0-9_]*\(\)|\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+\b|\b[a-z]+_[a-z_]+\(|"
+    r"`[^`]*[(){}=<>][^`]*`"
+)
+_CODE_WORDS = re.compile(
+    r"\b(class(?:es)?|function|functions|method|methods|decorator|interface|struct|"
+    r"hook|hooks|returns?|calls?|inherits?|extends|implements|wraps|design pattern|"
+    r"(?:repository|factory|singleton|observer|adapter|builder|strategy|visitor) pattern)\b"
+    r"|类|函数|方法|接口|装饰器|设计模式|继承",
+    re.I,
+)
+_CODE_PATTERN_PHRASE = re.compile(
+    r"\b(the code(?:base)? (?:uses|follows)|we (?:use|follow) the \w+ pattern|"
+    r"(?:every|all|each) (?:handler|controller|service|component|model|class)e?s? "
+    r"(?:must |should )?(?:return|call|extend|inherit|use|wrap|implement)s?|"
+    r"is implemented (?:as|with|using)|pattern (?:for|in) the code)\b|代码(?:里|中)用的是|都继承",
+    re.I,
+)
+_ARCH = re.compile(
+    r"\b(architecture|architected|microservices?|monolith|event[- ]driven|message bus|"
+    r"data flow|(?:talks|talk|sends|publishes|subscribes|connects) to (?:the )?\w+ (?:service|"
+    r"queue|topic|db|database|api)|is (?:built|structured|organized|organised|layered) "
+    r"(?:as|into|with|on|around)|(?:service|module|layer) (?:depends on|calls|sits between))\b"
+    r"|架构|分层|调用链|服务之间.{0,10}(?:调用|通信)|模块之间",
+    re.I,
+)
+
+
+def _mask_urls(text: str) -> str:
+    def blank(m: re.Match[str]) -> str:
+        return " " * len(m.group(0))
+
+    text = _URL.sub(blank, text)
+    return _DOMAIN_PATH.sub(blank, text)
+
+
+def classify_exclusion(text: str) -> Exclusion | None:
+    """The exclusion category of ``text``, or None when it may be remembered."""
+    if find_secrets(text):
+        return Exclusion("secret", CATEGORIES["secret"])
+    masked = _mask_urls(text)
+    if _TASK.search(masked):
+        return Exclusion("task-state", CATEGORIES["task-state"])
+    if _BUG.search(masked) and _RECIPE.search(masked):
+        return Exclusion("bug-fix-recipe", CATEGORIES["bug-fix-recipe"])
+    if _HISTORY.search(masked) or (_SHA.search(masked) and _GIT_WORDS.search(masked)):
+        return Exclusion("git-history", CATEGORIES["git-history"])
+    if _DOCS.search(masked) and _DOCS_CLAIM.search(masked):
+        return Exclusion("in-repo-docs", CATEGORIES["in-repo-docs"])
+    if _PATH.search(masked) or _WIN_PATH.search(masked):
+        return Exclusion("file-path", CATEGORIES["file-path"])
+    if _FILENAME.search(masked) and _LOCATION.search(masked):
+        return Exclusion("file-path", CATEGORIES["file-path"])
+    if _CODE_PATTERN_PHRASE.search(masked) or (
+        _CODE_IDENT.search(masked) and _CODE_WORDS.search(masked)
+    ):
+        return Exclusion("code-pattern", CATEGORIES["code-pattern"])
+    if _ARCH.search(masked):
+        return Exclusion("architecture", CATEGORIES["architecture"])
+    return None
+
+
+def path_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of repository paths in ``text`` (URLs are not paths)."""
+    masked = _mask_urls(text)
+    return [m.span() for m in _PATH.finditer(masked)] + [
+        m.span() for m in _WIN_PATH.finditer(masked)
+    ]
