@@ -10,7 +10,7 @@ def test_layers_and_nested_keys():
     s = load_settings(
         {"rollout": "shadow", "model": {"timeoutSeconds": 3}},
         {"rollout": "on", "server": {"maxQueuedJobs": 5}},
-        env={"MEMLSP_SERVER_WATCHINTERVALSECONDS": "0.5"},
+        env={"MEMLSP_SERVER_WATCH_INTERVAL_SECONDS": "0.5"},
     )
     assert (s.rollout, s.model.timeout_seconds) == ("on", 3.0)
     assert (s.server.max_queued_jobs, s.server.watch_interval_seconds) == (5, 0.5)
@@ -35,5 +35,5 @@ def test_bad_values_are_refused_with_a_readable_message(layer):
 
 
 def test_env_names():
-    assert env_name("model.timeoutSeconds") == "MEMLSP_MODEL_TIMEOUTSECONDS"
+    assert env_name("model.timeoutSeconds") == "MEMLSP_MODEL_TIMEOUT_SECONDS"
     assert env_name("rollout") == "MEMLSP_ROLLOUT"

@@ -3,14 +3,11 @@ client capabilities and with a minimal client (no progress, no workspace/configu
 
 Acceptance 1 of the language-server issue: every method of §10 is driven here, asserting
 results, errors (``data.reason``) and notifications (``memory/jobStatus``, ``$/progress``).
-Methods whose core part lands separately are asserted to answer ``unavailable`` while that
-part is absent (core_bridge seam).
 """
 
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 
 import pytest
 import pytest_asyncio
@@ -197,7 +194,6 @@ async def test_status_reports_rollout_counts_and_jobs(h):
     counts = {c.scope: c for c in status.counts}
     assert counts[PROJECT].inbox >= 1 and counts["global"].inbox >= 1
     assert status.provider == "offline" and status.protocolVersion == 1
-    assert set(status.available._asdict()) == {"recall", "extract", "autosave", "forget", "dream"}
 
 
 async def test_reindex_is_a_background_job_with_status_and_progress(h):
@@ -239,34 +235,6 @@ async def test_turn_completed_skips_when_memory_was_written(h):
         },
     )
     assert res.jobId is None and res.skipped == "memory-written"
-
-
-SEAMS = [
-    ("recall", "memory/recall", {"sessionId": "s", "message": "how do we deploy?"}),
-    (
-        "extract",
-        "memory/turnCompleted",
-        {
-            "sessionId": "s",
-            "turn": 1,
-            "messages": [{"role": "user", "content": "We deploy on Tuesdays"}],
-        },
-    ),
-    ("autosave", "memory/sessionEnded", {"sessionId": "s", "messages": []}),
-    ("forget", "memory/forget", {"path": f"{PROJECT}/inbox/x.md", "sha256": "0" * 64}),
-    ("dream", "memory/dream", {"dryRun": True}),
-]
-
-
-@pytest.mark.parametrize(("part", "method", "params"), SEAMS)
-async def test_methods_behind_the_core_seam(h, part, method, params):
-    if importlib.util.find_spec(f"memlsp.core.{part}") is not None:
-        pytest.skip(f"memlsp.core.{part} is present: covered by its integration tests")
-    with pytest.raises(JsonRpcException) as excinfo:
-        await h.request(method, params)
-    assert error_reason(excinfo) == "unavailable"
-    assert excinfo.value.data["part"] == part
-    assert part in excinfo.value.message
 
 
 async def test_model_status_command_with_the_offline_provider(h):

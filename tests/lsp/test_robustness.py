@@ -175,7 +175,7 @@ def fuzz_messages(rng: random.Random, n: int):
 
 @pytest.mark.slow
 def test_fuzz_a_thousand_malformed_messages(tmp_path):
-    client = start(tmp_path, env={"MEMLSP_SERVER_MAXQUEUEDJOBS": "4"}, options={"rollout": "on"})
+    client = start(tmp_path, env={"MEMLSP_SERVER_MAX_QUEUED_JOBS": "4"}, options={"rollout": "on"})
     rng = random.Random(20260601)
     expected: list = []
     sent = 0
@@ -261,7 +261,7 @@ def test_cancellation_answers_every_request_exactly_once(tmp_path):
 def test_a_flood_is_bounded(tmp_path):
     client = start(
         tmp_path,
-        env={"MEMLSP_SERVER_MAXINFLIGHTREQUESTS": "4", "MEMLSP_SERVER_MAXQUEUEDJOBS": "3"},
+        env={"MEMLSP_SERVER_MAX_IN_FLIGHT_REQUESTS": "4", "MEMLSP_SERVER_MAX_QUEUED_JOBS": "3"},
     )
     try:
         client.request("memory/remember", {"text": "Flood test note", "scope": "global"})

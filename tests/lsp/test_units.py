@@ -8,14 +8,21 @@ from memlsp.lsp.server import create_server
 from memlsp.lsp.sessions import Sessions
 
 
-def test_compacted_resets_what_was_injected():
+def test_compacted_lets_recall_inject_again(tmp_path, monkeypatch):
+    """memory/compacted reaches the core's session state (R17) through the server."""
+    import asyncio
+
+    from memlsp.core import sessions as core_sessions
+
+    monkeypatch.setenv("MEMLSP_HOME", str(tmp_path / "home"))
     server = create_server()
-    state = server.sessions.get("s1", "/w")
-    state.injected.update({"global/a.md", "global/b.md"})
-    state.injected_bytes = 4096
+    server.sessions.get("s1", str(tmp_path))
+    recaller = server.recaller(str(tmp_path))
+    core_sessions.update(recaller.home_scope, "s1", lambda st: st.injected.append("global/a.md"))
     handler = server.protocol.fm.features["memory/compacted"]
-    handler(messages.CompactedParams(session_id="s1"))
-    assert state.injected == set() and state.injected_bytes == 0 and state.compactions == 1
+    asyncio.run(handler(messages.CompactedParams(session_id="s1")))
+    state = core_sessions.load(recaller.home_scope, "s1")
+    assert state.injected == [] and state.compactions == 1
 
 
 def test_sessions_are_bounded():

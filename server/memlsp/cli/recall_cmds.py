@@ -32,6 +32,18 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true")
     p.add_argument("--by-kind", action="store_true", help="add per-kind numbers")
     p.set_defaults(func=cmd_eval_recall)
+    p = evsub.add_parser(
+        "scenarios", help="replay chat sessions through extraction, then probe recall (JSONL)"
+    )
+    p.add_argument("file", type=Path)
+    p.add_argument("--json", action="store_true")
+    p.add_argument(
+        "--proxy",
+        action="store_true",
+        help="score on the stored text instead of recall (checks extraction alone)",
+    )
+    p.add_argument("--only", nargs="*", metavar="ID", help="run only these scenario ids")
+    p.set_defaults(func=cmd_eval_scenarios)
     ev.set_defaults(func=lambda args: (ev.print_help(sys.stderr), 2)[1])
 
 
@@ -95,4 +107,23 @@ def cmd_eval_recall(args: argparse.Namespace) -> int:
     for kind, metrics in report.get("by_kind", {}).items():
         cells = ", ".join(f"{k}={v}" for k, v in metrics.items())
         print(f"  {kind:<14} {cells}")
+    return 0
+
+
+def cmd_eval_scenarios(args: argparse.Namespace) -> int:
+    from ..core.evaluate.scenarios import recaller_text, run_scenarios, stored_text_proxy
+
+    if not args.file.is_file():
+        raise MemlspError(f"{args.file}: no such file", reason="not-found")
+    report = run_scenarios(
+        args.file, stored_text_proxy if args.proxy else recaller_text, ids=args.only or None
+    )
+    if args.json:
+        print_json(report)
+        return 0
+    for key in ("recall", "probes_total", "probes_passed", "pass_rate", "never_stored_violations"):
+        print(f"{key:>24}: {report.get(key)}")
+    print(f"{'failed':>24}: {', '.join(report.get('failed', [])) or '-'}")
+    for kind, row in sorted(report.get("by_kind", {}).items()):
+        print(f"  {kind:<14} {row.get('probes_passed')}/{row.get('probes_total')}")
     return 0

@@ -27,7 +27,6 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import os
-import re
 import threading
 import time
 from collections.abc import Callable, Collection, Sequence
@@ -38,8 +37,10 @@ from urllib.parse import unquote, urlsplit
 
 from . import index as index_mod
 from . import sessions
+from .citations.extract import extract_citations
 from .errors import MemlspError
 from .forget import tombstoned_digests
+from .identity import resolve_project
 from .notes import iso, utcnow
 from .retrieval.embedders import Embedder, load_embedder
 from .retrieval.hybrid import HybridParams
@@ -66,9 +67,41 @@ REMINDER_HEAD = (
 )
 REMINDER_TAIL = "</memory-context>\n"
 
-_BACKTICK = re.compile(r"`([^`\n]{2,200})`")
-_MD_LINK = re.compile(r"\]\(([^)\s]+)\)")
-_PATHLIKE = re.compile(r"^(?:[\w.@-]+/)*[\w.@-]+\.[A-Za-z0-9]{1,8}(?::\d+)?$")
+
+SELECTOR_SYSTEM = """You choose which memory notes to show an AI coding assistant before it answers.
+You see a manifest of notes (one line each: file, [type, date], description) and the user's
+next message. Return the files of at most {limit} notes that will clearly help with that
+message, best first, as JSON: {{"files": ["<file exactly as in the manifest>", ...]}}.
+Rules: if unsure, leave a note out; returning {{"files": []}} is fine and often right.
+Skip a tool's general reference documentation when the tool is already in use, but do pick
+its gotchas, known issues and the team's rules about it. Never invent a file name."""
+
+
+class ModelSelector:
+    """R15 step 3 with a model: sees only the manifest and the message, returns file names.
+
+    The manifest is the long, stable prefix (cached by providers that can); the message is
+    the only per-turn text. Raises on any failure so the caller falls back to hybrid."""
+
+    def __init__(self, provider, *, timeout: float = 10.0) -> None:
+        self.provider = provider
+        self.timeout = timeout
+
+    def select(self, manifest: str, message: str, limit: int) -> list[str]:
+        from .models import complete_json
+
+        reply = complete_json(
+            self.provider,
+            system=SELECTOR_SYSTEM.format(limit=limit),
+            stable_context=f"Manifest of memory notes:\n{manifest}",
+            prompt=f"The user's next message:\n{message[:8000]}",
+            max_tokens=300,
+            timeout=self.timeout,
+        )
+        files = reply.get("files")
+        if not isinstance(files, list):
+            raise ValueError("selector reply has no files list")
+        return [f for f in files if isinstance(f, str)][:limit]
 
 
 class Selector(Protocol):
@@ -118,27 +151,62 @@ def cut_utf8(text: str, limit: int) -> tuple[str, bool]:
     return data[:limit].decode("utf-8", "ignore"), True
 
 
+_CITATIONS: dict[tuple[str, str], list] = {}
+
+
+def note_citations(entry: Entry) -> list:
+    """The note's citations (frontmatter refs, backticked paths and symbols, links), parsed
+    by :mod:`memlsp.core.citations` and cached by the note's content hash."""
+    key = (entry.path, entry.sha256)
+    hit = _CITATIONS.get(key)
+    if hit is None:
+        try:
+            text = entry.file.read_text("utf-8")
+        except (OSError, UnicodeDecodeError):
+            text = ""
+        hit = extract_citations(text) if text else []
+        if len(_CITATIONS) > 20_000:
+            _CITATIONS.clear()
+        _CITATIONS[key] = hit
+    return hit
+
+
 def cited_paths(entry: Entry) -> set[str]:
-    """Workspace paths a note cites: frontmatter refs, backticked paths, Markdown links."""
-    out: set[str] = set()
-    for ref in entry.note.refs:
-        if isinstance(ref.get("path"), str):
-            out.add(ref["path"])
-    body = entry.note.body
-    for m in _BACKTICK.finditer(body):
-        token = m.group(1).strip()
-        if _PATHLIKE.match(token) and "://" not in token:
-            out.add(token)
-    for m in _MD_LINK.finditer(body):
-        target = m.group(1)
-        if "://" not in target and not target.startswith("#") and _PATHLIKE.match(target):
-            out.add(target)
-    cleaned = set()
-    for p in out:
-        p = re.sub(r":\d+$", "", p.strip()).lstrip("./")
-        if p:
-            cleaned.add(p)
-    return cleaned
+    """Workspace paths a note cites (R18: open files pull in the notes that cite them)."""
+    return {c.path.lstrip("./") for c in note_citations(entry) if c.path}
+
+
+def file_stale_check(workspace_root: Path) -> Callable[[Entry], list[dict]]:
+    """R19 at recall time without a symbol index (the CLI): a cited file that does not exist
+    in the workspace is flagged. Symbols are left to the language server's checker."""
+    root = Path(workspace_root)
+
+    def check(entry: Entry) -> list[dict]:
+        out = []
+        for c in note_citations(entry):
+            if c.path and not (root / c.path).exists():
+                out.append(
+                    {
+                        "ref": c.label,
+                        "reason": "stale-file",
+                        "message": f"`{c.path}` does not exist in the workspace now",
+                    }
+                )
+        return out
+
+    return check
+
+
+def checker_stale_check(checker) -> Callable[[Entry], list[dict]]:
+    """R19 with the full citation checker (files, symbols, git renames)."""
+
+    def check(entry: Entry) -> list[dict]:
+        return [
+            {"ref": f.citation.label, "reason": f.code, "message": f.message}
+            for f in checker.findings_for(entry.path)
+        ]
+
+    return check
 
 
 def normalise_open_file(value: str) -> str:
@@ -183,7 +251,6 @@ class Recaller:
         self.budget_bytes = budget_bytes
         self._index: RetrievalIndex | None = None
         self._entries: dict[str, Entry] = {}
-        self._cites: dict[tuple[str, str], set[str]] = {}
         self._signature: tuple | None = None
         self._synced_at = 0.0
         self._lock = threading.RLock()
@@ -309,11 +376,7 @@ class Recaller:
         return entry.path
 
     def _cited(self, entry: Entry) -> set[str]:
-        key = (entry.path, entry.sha256)
-        hit = self._cites.get(key)
-        if hit is None:
-            hit = self._cites[key] = cited_paths(entry)
-        return hit
+        return cited_paths(entry)
 
     def _normalise_seen(self, paths: Collection[str]) -> set[str]:
         out = set()
@@ -473,7 +536,10 @@ class Recaller:
 
 
 def recaller_for(store: Store, workspace: Path | str | None, **kwargs) -> Recaller:
-    project = store.project_scope(workspace) if workspace is not None else None
-    if project is not None:
-        store.ensure_scope(project)
+    """A Recaller for a folder: its project scope and global; stale files flagged (R19)."""
+    project = None
+    if workspace is not None:
+        pid = resolve_project(workspace)
+        project = store.ensure_scope(store.project_scope(project=pid))
+        kwargs.setdefault("stale_check", file_stale_check(pid.root or Path(workspace)))
     return Recaller(store, project, **kwargs)

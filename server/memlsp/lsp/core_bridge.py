@@ -1,92 +1,34 @@
-"""The integration seam between the server and the core parts being built alongside it.
+"""Calls from the server's handlers into the core for the chat-turn methods of SPEC §10.
 
-Recall, per-turn extraction, session autosave, verified forget and dream live in core
-modules that land separately (``memlsp.core.recall``, ``.extract``, ``.autosave``,
-``.forget``, ``.dream``). Each function below imports its module lazily, calls the entry
-point the server expects, and converts the result to wire types. While a module is absent
-it raises :class:`Unavailable` (answered as a JSON-RPC error with ``data.reason =
-"unavailable"``): this file is the one place to adjust when the core's signatures land.
+Each function decodes nothing and encodes little: it applies the rollout decision for the
+automatic entry points (R25), calls the core function and converts the result to wire
+types. Handlers run these on worker threads (they block).
 
-Expected entry points (keyword arguments; ``editor`` is an EditorBridge or None, ``cancel``
-and ``progress`` come from :mod:`memlsp.core.runtime`):
-
-* ``recall.recall(store, scopes, message, *, open_files, already_read, first_turn,
-  injected, injected_bytes, settings, editor)`` -> object with ``memories`` (each
-  ``path, name, type, scope, age_days, score, content, stale`` — stale items with ``ref,
-  reason, message``), ``reminder``, ``budget_left`` and ``injected_bytes``;
-* ``extract.extract_turn(store, scope, messages, *, session_id, turn, settings, editor,
-  cancel, progress)`` -> any object (``summary()`` optional, shown in jobStatus);
-* ``autosave.save_session(store, scope, session_id, messages, *, settings)`` -> object with
-  ``path`` (home-relative) or ``skipped`` (a reason);
-* ``forget.verified_forget(store, path, sha256)`` -> object with ``tombstone`` (refusals
-  raise MemlspError with their reason);
-* ``dream.dream(store, scope, *, force, dry_run, settings, editor, cancel, progress)`` ->
-  any object; ``dream.dream_state(store, scope)`` -> object with ``last_dream`` (datetime or
-  None) and ``sessions_since_dream``.
-
-``messages`` handed to the core are plain dicts ``{"role", "content", "at"}``.
+* ``memory/recall`` → :class:`memlsp.core.recall.Recaller` (per-turn injection);
+* ``memory/turnCompleted`` → :func:`memlsp.core.extract.extract_turn` (a background job);
+* ``memory/sessionEnded`` → :func:`memlsp.core.autosave.autosave_session`, then the dream
+  gate's session counter;
+* ``memory/forget`` → :func:`memlsp.core.forget.forget` (verified, R24);
+* ``memory/dream`` → :func:`memlsp.core.dream.dream` (a background job, R13, R20–R22).
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-from types import ModuleType
+import logging
 from typing import Any
 
-from ..core.errors import MemlspError
-from ..core.notes import iso
+from ..core import autosave, extract
+from ..core import dream as dream_mod
+from ..core import forget as forget_mod
+from ..core.models import make_provider
+from ..core.recall import Recaller
+from ..core.rollout import EntryPoint, decide
 from ..core.runtime import CancelToken, EditorBridge, ProgressSink
 from ..core.settings import Settings
 from ..core.store import Scope, Store
 from . import messages as wire
-from .sessions import SessionState
 
-PARTS = {
-    "recall": "memlsp.core.recall",
-    "extract": "memlsp.core.extract",
-    "autosave": "memlsp.core.autosave",
-    "forget": "memlsp.core.forget",
-    "dream": "memlsp.core.dream",
-}
-
-
-class Unavailable(MemlspError):
-    reason = "unavailable"
-
-    def __init__(self, part: str) -> None:
-        super().__init__(
-            f"the core part `{part}` ({PARTS[part]}) is not part of this build yet",
-            part=part,
-        )
-        self.part = part
-
-
-def available(part: str) -> bool:
-    try:
-        return importlib.util.find_spec(PARTS[part]) is not None
-    except ModuleNotFoundError:
-        return False
-
-
-def availability() -> dict[str, bool]:
-    return {part: available(part) for part in PARTS}
-
-
-def _module(part: str) -> ModuleType:
-    name = PARTS[part]
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        # Only a missing part is "unavailable"; a broken import inside it is a real error.
-        if exc.name and name.startswith(exc.name):
-            raise Unavailable(part) from exc
-        raise
-
-
-def require(part: str) -> None:
-    """Fail fast (before a job is queued) when a part is missing."""
-    _module(part)
+log = logging.getLogger(__name__)
 
 
 def _chat(messages: list[wire.ChatMessage]) -> list[dict[str, Any]]:
@@ -94,27 +36,30 @@ def _chat(messages: list[wire.ChatMessage]) -> list[dict[str, Any]]:
 
 
 def recall(
-    store: Store,
-    scopes: list[Scope],
-    session: SessionState,
-    params: wire.RecallParams,
-    *,
-    settings: Settings,
-    editor: EditorBridge | None,
+    recaller: Recaller, params: wire.RecallParams, *, settings: Settings
 ) -> wire.RecallResult:
-    mod = _module("recall")
-    res = mod.recall(
-        store,
-        scopes,
+    """Per-turn injection: off → nothing runs; shadow and dry-run compute but inject nothing."""
+    decision = decide(EntryPoint.INJECTION, settings)
+    if not decision.run:
+        return wire.RecallResult(memories=[], reminder="", budget_left=0, skipped="rollout-off")
+    res = recaller.recall(
+        params.session_id,
         params.message,
         open_files=list(params.open_files),
         already_read=list(params.already_read),
-        first_turn=params.first_turn if params.first_turn is not None else session.turns == 0,
-        injected=set(session.injected),
-        injected_bytes=session.injected_bytes,
-        settings=settings,
-        editor=editor,
+        first_turn=params.first_turn,
+        record=decision.inject,
     )
+    if not decision.inject:
+        log.info(
+            "recall (%s): %d note(s) selected, none injected", settings.rollout, len(res.memories)
+        )
+        return wire.RecallResult(
+            memories=[],
+            reminder="",
+            budget_left=res.budget_left,
+            skipped=f"rollout-{settings.rollout}",
+        )
     memories = [
         wire.RecalledMemory(
             path=m.path,
@@ -125,17 +70,21 @@ def recall(
             score=float(m.score),
             content=m.content,
             stale=[
-                wire.StaleCitation(ref=s.ref, reason=s.reason, message=getattr(s, "message", ""))
-                for s in (m.stale or [])
+                wire.StaleCitation(
+                    ref=str(s.get("ref", "")),
+                    reason=str(s.get("reason", "")),
+                    message=str(s.get("message", "")),
+                )
+                for s in m.stale
             ],
         )
         for m in res.memories
     ]
-    session.injected.update(m.path for m in memories)
-    session.injected_bytes = int(getattr(res, "injected_bytes", session.injected_bytes))
-    session.turns += 1
     return wire.RecallResult(
-        memories=memories, reminder=res.reminder, budget_left=int(res.budget_left)
+        memories=memories,
+        reminder=res.reminder,
+        budget_left=int(res.budget_left),
+        skipped=res.skipped,
     )
 
 
@@ -148,38 +97,46 @@ def extract_turn(
     editor: EditorBridge | None,
     cancel: CancelToken,
     progress: ProgressSink,
-) -> Any:
-    mod = _module("extract")
-    return mod.extract_turn(
+) -> extract.ExtractResult:
+    decision = decide(EntryPoint.EXTRACTION, settings)
+    cancel.check()
+    progress("extracting", 10)
+    result = extract.extract_turn(
         store,
         scope,
-        _chat(params.messages),
         session_id=params.session_id,
         turn=params.turn,
-        settings=settings,
-        editor=editor,
-        cancel=cancel,
-        progress=progress,
+        messages=_chat(params.messages),
+        memory_written=params.memory_written,
+        provider=make_provider(settings, bridge=editor),
+        global_scope=store.global_scope(),
+        timeout=settings.model.timeout_seconds,
+        dry_run=not decision.write,
     )
+    progress("done", 100)
+    return result
 
 
 def save_session(
     store: Store, scope: Scope, params: wire.SessionEndedParams, *, settings: Settings
 ) -> wire.SessionEndedResult:
-    mod = _module("autosave")
-    res = mod.save_session(
-        store, scope, params.session_id, _chat(params.messages), settings=settings
+    decision = decide(EntryPoint.AUTOSAVE, settings)
+    if not decision.write:
+        return wire.SessionEndedResult(skipped=f"rollout-{settings.rollout}")
+    res = autosave.autosave_session(
+        store, scope, session_id=params.session_id, messages=_chat(params.messages)
     )
-    return wire.SessionEndedResult(
-        path=getattr(res, "path", None), skipped=getattr(res, "skipped", None)
-    )
+    if res.path is not None:
+        dream_mod.note_session_ended(scope)
+    return wire.SessionEndedResult(path=res.path, skipped=res.skipped)
 
 
 def forget(store: Store, params: wire.ForgetParams) -> wire.ForgetResult:
-    mod = _module("forget")
-    res = mod.verified_forget(store, params.path, params.sha256)
-    tombstone = res if isinstance(res, str) else res.tombstone
-    return wire.ForgetResult(tombstone=str(tombstone))
+    res = forget_mod.forget(store, params.path, params.sha256)
+    tomb = res.tombstone or {}
+    return wire.ForgetResult(
+        tombstone=f"{tomb.get('pathDigest', '')}@{tomb.get('at', '')}", status=res.status
+    )
 
 
 def dream(
@@ -191,26 +148,19 @@ def dream(
     editor: EditorBridge | None,
     cancel: CancelToken,
     progress: ProgressSink,
-) -> Any:
-    mod = _module("dream")
-    return mod.dream(
+) -> dream_mod.DreamResult:
+    return dream_mod.dream(
         store,
         scope,
         force=params.force,
         dry_run=params.dry_run,
         settings=settings,
-        editor=editor,
-        cancel=cancel,
-        progress=progress,
+        progress=lambda message=None, percent=None: progress(message, percent),
+        cancel=lambda: cancel.cancelled,
     )
 
 
-def dream_state(store: Store, scope: Scope) -> tuple[str | None, int | None]:
-    """(last dream as ISO-8601, sessions ended since) — (None, None) while dream is absent."""
-    try:
-        mod = _module("dream")
-    except Unavailable:
-        return None, None
-    state = mod.dream_state(store, scope)
-    last = state.last_dream
-    return (iso(last) if last is not None else None), state.sessions_since_dream
+def dream_state(scope: Scope) -> tuple[str | None, int | None]:
+    """(last dream as ISO-8601 or None, sessions ended since)."""
+    gate = dream_mod.should_dream(scope)
+    return gate.last_dream, gate.sessions_since

@@ -105,6 +105,8 @@ class RecallResult:
     memories: list[RecalledMemory]
     reminder: str
     budget_left: int
+    # why nothing was injected: rollout-off | rollout-shadow | rollout-dry-run | budget-exhausted
+    skipped: str | None = None
 
 
 @wire
@@ -207,7 +209,8 @@ class ForgetParams:
 
 @wire
 class ForgetResult:
-    tombstone: str
+    tombstone: str  # "<path digest>@<time>": content-free, as written to tombstones.jsonl
+    status: str = "forgotten"  # forgotten | already-forgotten
 
 
 @wire
@@ -251,7 +254,6 @@ class StatusResult:
     home_exists: bool = True
     provider: str = "offline"
     protocol_version: int = PROTOCOL_VERSION
-    available: dict[str, bool] = attrs.Factory(dict)
 
 
 @wire
@@ -325,8 +327,6 @@ class Method:
     params: type
     result: type | None
     summary: str
-    # True while the core behind it is being built: the handler answers "unavailable".
-    seam: bool = False
 
 
 METHODS: dict[str, Method] = {
@@ -347,7 +347,6 @@ METHODS: dict[str, Method] = {
             RecallParams,
             RecallResult,
             "Notes relevant to this turn, ready to inject.",
-            seam=True,
         ),
         Method(
             "memory/turnCompleted",
@@ -356,7 +355,6 @@ METHODS: dict[str, Method] = {
             TurnCompletedParams,
             TurnCompletedResult,
             "A chat turn ended: extract memories in the background.",
-            seam=True,
         ),
         Method(
             "memory/compacted",
@@ -373,7 +371,6 @@ METHODS: dict[str, Method] = {
             SessionEndedParams,
             SessionEndedResult,
             "A chat session ended: save a session record (no model call).",
-            seam=True,
         ),
         Method(
             "memory/remember",
@@ -406,7 +403,6 @@ METHODS: dict[str, Method] = {
             ForgetParams,
             ForgetResult,
             "Verified forget: delete one note given its path and hash.",
-            seam=True,
         ),
         Method(
             "memory/dream",
@@ -415,7 +411,6 @@ METHODS: dict[str, Method] = {
             DreamParams,
             JobStarted,
             "Consolidate the inbox into topic notes, as a background job.",
-            seam=True,
         ),
         Method(
             "memory/status",

@@ -38,6 +38,8 @@ from pygls.uris import to_fs_path
 from .. import __version__
 from ..core.errors import MemlspError
 from ..core.identity import ProjectId, resolve_project
+from ..core.models import make_provider
+from ..core.recall import ModelSelector, Recaller, file_stale_check
 from ..core.settings import Settings
 from ..core.store import Scope, Store
 from . import errors, messages
@@ -79,6 +81,7 @@ class MemoryLanguageServer(LanguageServer):
         self._stores: dict[Path, Store] = {}
         self._projects: dict[Path, ProjectId] = {}
         self._projects_lock = threading.Lock()
+        self._recallers: dict[tuple[str, str], Recaller] = {}
         self._in_flight = 0
         self.settings_manager.subscribe(self._on_settings)
 
@@ -97,6 +100,9 @@ class MemoryLanguageServer(LanguageServer):
 
     def _on_settings(self, old: Settings, new: Settings) -> None:
         self.jobs.max_queued = new.server.max_queued_jobs
+        if old.model != new.model or old.home != new.home:
+            with self._projects_lock:
+                self._recallers.clear()  # a new selector (or home) on the next recall
 
     def client_capabilities_or_none(self) -> types.ClientCapabilities | None:
         return getattr(self.protocol, "client_capabilities", None)
@@ -162,6 +168,42 @@ class MemoryLanguageServer(LanguageServer):
                 reason="unknown-scope",
             )
         return found
+
+    def recaller(self, workspace: str | None = None) -> Recaller:
+        """The long-lived Recaller of a workspace (project + global scopes), one per project
+        scope and memory home; its retrieval index syncs incrementally from the files."""
+        scope = self.project_scope(workspace)
+        key = (str(self.store.home), scope.rel)
+        with self._projects_lock:
+            recaller = self._recallers.get(key)
+        if recaller is None:
+            root = self._projects.get(self.workspace_folder(workspace).absolute())
+            folder = (
+                root.root if root is not None and root.root else None
+            ) or self.workspace_folder(workspace)
+            recaller = Recaller(
+                self.store,
+                self.store.ensure_scope(scope),
+                selector=self._selector(),
+                stale_check=file_stale_check(folder),
+            )
+            with self._projects_lock:
+                recaller = self._recallers.setdefault(key, recaller)
+        return recaller
+
+    def _selector(self):
+        """R15's model selector when a model provider is configured, else None (hybrid)."""
+        if self.settings.model.provider == "offline":
+            return None
+        provider = make_provider(self.settings, bridge=self.model_bridge(), purpose="select")
+        return ModelSelector(provider, timeout=self.settings.model.timeout_seconds)
+
+    def invalidate_recall(self) -> None:
+        """Notes changed on disk: every Recaller rescans before its next search."""
+        with self._projects_lock:
+            recallers = list(self._recallers.values())
+        for recaller in recallers:
+            recaller.invalidate()
 
     def watched_scopes(self) -> list[Scope]:
         scopes: dict[str, Scope] = {}
@@ -262,9 +304,9 @@ def _install_log_filter() -> None:
 
 
 def default_features() -> list[ModuleType]:
-    from .features import commands, lifecycle, requests, watching
+    from .features import commands, dreaming, lifecycle, requests, watching
 
-    return [lifecycle, requests, commands, watching]
+    return [lifecycle, requests, commands, watching, dreaming]
 
 
 def create_server(features: Iterable[ModuleType] | None = None) -> MemoryLanguageServer:

@@ -1,9 +1,9 @@
 """Per-chat-session state kept by the server (SPEC R14, R17).
 
-The recall side reads and updates it: which notes were already injected this session and
-how many bytes; a ``memory/compacted`` notification clears both, because after compaction
-the model no longer has those notes in view (R17). Sessions are kept in a bounded LRU so a
-client that never ends its sessions cannot grow the server's memory without bound.
+The server remembers which workspace each chat session belongs to. What recall injected
+and how many bytes (R15, R17) is the core's :mod:`memlsp.core.sessions` state, shared with
+every other process serving the session. Sessions are kept in a bounded LRU so a client
+that never ends its sessions cannot grow the server's memory without bound.
 """
 
 from __future__ import annotations
@@ -21,16 +21,7 @@ class SessionState:
     session_id: str
     workspace: str | None = None
     started: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
-    injected: set[str] = field(default_factory=set)  # home-relative note paths
-    injected_bytes: int = 0
     compactions: int = 0
-    turns: int = 0
-
-    def compacted(self) -> None:
-        """The client compacted its history: nothing injected is in view any more."""
-        self.injected.clear()
-        self.injected_bytes = 0
-        self.compactions += 1
 
 
 class Sessions:

@@ -56,14 +56,23 @@ def make_provider(
     *,
     bridge: EditorBridge | None = None,
     env: Mapping[str, str] | None = None,
+    purpose: str = "extract",
 ) -> Provider:
-    """The provider named by ``settings.model.provider`` (default offline)."""
+    """The provider named by ``settings.model.provider`` (default offline).
+
+    ``purpose`` picks the model id for the anthropic provider: ``extract`` uses
+    ``model.extractModel`` (per-turn extraction, dream plans), ``select`` uses
+    ``model.selectModel`` (recall's model selector, R15)."""
     env = os.environ if env is None else env
     model = getattr(settings, "model", None)
     name = getattr(model, "provider", "offline") or "offline"
     if name == "anthropic":
         return AnthropicProvider(
-            model=getattr(model, "extract_model", None) or "claude-haiku-4-5",
+            model=(
+                getattr(model, "select_model", None) or "claude-sonnet-4-5"
+                if purpose == "select"
+                else getattr(model, "extract_model", None) or "claude-haiku-4-5"
+            ),
             api_key=env.get("ANTHROPIC_API_KEY"),
             base_url=getattr(model, "base_url", None) or None,
             max_retries=int(getattr(model, "max_retries", 2)),

@@ -6,7 +6,7 @@ unexpected is logged with its traceback and answered ``data.reason = "internal"`
 Blocking core calls run through ``server.run_blocking`` (off the event loop, bounded).
 
 Recall, turnCompleted, sessionEnded, forget and dream go through
-:mod:`memlsp.lsp.core_bridge`, the seam to core parts that land separately.
+:mod:`memlsp.lsp.core_bridge`, which applies the rollout level (R25) and converts results.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from ...core import listing
 from ...core.errors import MemlspError, RefusedError
 from ...core.reindex import reindex_scopes
 from ...core.remember import remember
+from ...core.rollout import EntryPoint, decide, require
 from .. import core_bridge, errors
 from .. import messages as wire
 
@@ -64,7 +65,8 @@ def register(server) -> None:
         def work():
             scopes = ls.session_scopes(params.workspace)
             # Handing the index to the model is injection: only at rollout "on" (R25).
-            text = listing.session_index(ls.store, scopes) if rollout == "on" else ""
+            inject = decide(EntryPoint.INJECTION, ls.settings).inject
+            text = listing.session_index(ls.store, scopes) if inject else ""
             return text, [s.rel for s in scopes]
 
         index, scopes = await ls.run_blocking(work)
@@ -125,7 +127,7 @@ def register(server) -> None:
             counts = [
                 wire.ScopeCounts(scope=rel, **c) for rel, c in listing.scope_counts(store).items()
             ]
-            last, since = core_bridge.dream_state(store, ls.project_scope(None))
+            last, since = core_bridge.dream_state(ls.project_scope(None))
             return counts, last, since, store.home.is_dir()
 
         counts, last, since, exists = await ls.run_blocking(work)
@@ -138,12 +140,15 @@ def register(server) -> None:
             home=str(ls.store.home),
             home_exists=exists,
             provider=ls.settings.model.provider,
-            available=core_bridge.availability(),
         )
 
     @server.feature("memory/compacted")
-    def on_compacted(ls, params: wire.CompactedParams) -> None:
-        ls.sessions.get(params.session_id).compacted()
+    async def on_compacted(ls, params: wire.CompactedParams) -> None:
+        # R17: notes injected before the compaction may be injected again.
+        session = ls.sessions.get(params.session_id)
+        session.compactions += 1
+        recaller = await ls.run_blocking(ls.recaller, session.workspace)
+        await ls.run_blocking(recaller.compacted, params.session_id)
 
     @request(server, "memory/reindex")
     async def on_reindex(ls, params: wire.ReindexParams):
@@ -165,32 +170,24 @@ def register(server) -> None:
             raise errors.rpc_error("unknown-job", f"no job {params.job_id!r}")
         return wire.CancelJobResult(state=job.state)
 
-    # ---- through the core seam -------------------------------------------------------------
+    # ---- the chat-turn methods (rollout-governed, R25) -------------------------------------
     @request(server, "memory/recall")
     async def on_recall(ls, params: wire.RecallParams):
-        core_bridge.require("recall")
         session = ls.sessions.get(params.session_id)
+        recaller = await ls.run_blocking(ls.recaller, session.workspace)
 
         def work():
-            return core_bridge.recall(
-                ls.store,
-                ls.session_scopes(session.workspace),
-                session,
-                params,
-                settings=ls.settings,
-                editor=ls.model_bridge(),
-            )
+            return core_bridge.recall(recaller, params, settings=ls.settings)
 
         return await ls.run_blocking(work)
 
     @request(server, "memory/turnCompleted")
     async def on_turn_completed(ls, params: wire.TurnCompletedParams):
-        if ls.settings.rollout == "off":
+        if not decide(EntryPoint.EXTRACTION, ls.settings).run:
             return wire.TurnCompletedResult(job_id=None, skipped="rollout-off")
         if params.memory_written:
             # R11: the main model already wrote memory this turn.
             return wire.TurnCompletedResult(job_id=None, skipped="memory-written")
-        core_bridge.require("extract")
         session = ls.sessions.get(params.session_id)
         store, settings, editor = ls.store, ls.settings, ls.model_bridge()
         scope = await ls.run_blocking(ls.project_scope, session.workspace)
@@ -214,9 +211,6 @@ def register(server) -> None:
     @request(server, "memory/sessionEnded")
     async def on_session_ended(ls, params: wire.SessionEndedParams):
         session = ls.sessions.end(params.session_id)
-        if ls.settings.rollout == "off":
-            return wire.SessionEndedResult(skipped="rollout-off")
-        core_bridge.require("autosave")
         workspace = session.workspace if session else None
 
         def work():
@@ -228,12 +222,11 @@ def register(server) -> None:
 
     @request(server, "memory/forget")
     async def on_forget(ls, params: wire.ForgetParams):
-        core_bridge.require("forget")
         return await ls.run_blocking(core_bridge.forget, ls.store, params)
 
     @request(server, "memory/dream")
     async def on_dream(ls, params: wire.DreamParams):
-        core_bridge.require("dream")
+        require(EntryPoint.DREAM, ls.settings)
         store, settings, editor = ls.store, ls.settings, ls.model_bridge()
         scope = await ls.run_blocking(ls.project_scope, None)
 

@@ -178,6 +178,8 @@ def register(server) -> None:
 
     server.hooks.initialized.append(on_initialized)
     server.hooks.shutdown.append(lambda ls: ls.watcher.stop())
+    # Recall rescans before its next search (in-place edits keep folder mtimes unchanged).
+    server.hooks.notes_changed.append(lambda ls, rels: ls.invalidate_recall())
 
     @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
     def on_did_change_watched_files(ls, params: types.DidChangeWatchedFilesParams) -> None:
