@@ -33,6 +33,7 @@ __all__ = [
     "HybridParams",
     "decay_factor",
     "fuse",
+    "gate_for",
     "normalise_keyword",
     "normalise_vector",
     "select",
@@ -62,6 +63,14 @@ class HybridParams:
     min_score: float = 0.42
     #: The same gate on the first turn of a session (R16: higher there).
     first_turn_min_score: float = 0.45
+    #: Size-aware gate: the best of n unrelated notes scores higher the larger n is (the
+    #: expected maximum of n noise scores grows like sqrt(2 ln n)), so a gate tuned on a
+    #: memory of ``gate_ref_notes`` notes is too strict for a memory of 3. Below that size
+    #: both gates drop by ``gate_size_slope × ln(gate_ref_notes / n)``, never below
+    #: ``gate_floor``; at or above it nothing changes. The first-turn gate stays the higher.
+    gate_ref_notes: int = 400
+    gate_size_slope: float = 0.03
+    gate_floor: float = 0.26
     #: Once the gate is passed, further hits need ``gate - follow_margin``.
     follow_margin: float = 0.16
     #: A candidate whose cosine to an already chosen hit reaches this is a near-duplicate.
@@ -141,12 +150,24 @@ def _newer(a: dict, b: dict) -> bool:
     return ca is not None and cb is not None and ca > cb
 
 
+def gate_for(params: HybridParams, *, first_turn: bool, collection_size: int | None) -> float:
+    """The minimum best-hit score for a memory of ``collection_size`` notes (see
+    :class:`HybridParams`: ``gate_ref_notes``, ``gate_size_slope``, ``gate_floor``)."""
+    gate = params.first_turn_min_score if first_turn else params.min_score
+    n = collection_size
+    if n is None or n <= 0 or n >= params.gate_ref_notes or params.gate_size_slope <= 0:
+        return gate
+    relaxed = gate - params.gate_size_slope * math.log(params.gate_ref_notes / n)
+    return max(min(gate, params.gate_floor), relaxed)
+
+
 def select(
     hits: Sequence[Hit],
     vectors: np.ndarray | None,
     params: HybridParams,
     *,
     first_turn: bool = False,
+    collection_size: int | None = None,
 ) -> list[Hit]:
     """The hits recall would inject, best first.
 
@@ -154,7 +175,8 @@ def select(
     near-duplicate checks; ``None`` skips them). Rules, in order:
 
     1. the gate: nothing unless the best score reaches ``min_score`` (``first_turn_min_score``
-       on a session's first turn) — "unsure → don't select";
+       on a session's first turn), lowered for memories smaller than ``gate_ref_notes``
+       (:func:`gate_for`; ``collection_size`` = notes in the memory) — "unsure → don't select";
     2. every selected hit must reach ``gate - follow_margin``;
     3. a hit whose cosine to an already selected one reaches ``dup_cosine`` is a
        near-duplicate: only one of the pair is kept, the newer note (by ``meta["created"]``),
@@ -163,7 +185,7 @@ def select(
     """
     if not hits:
         return []
-    gate = params.first_turn_min_score if first_turn else params.min_score
+    gate = gate_for(params, first_turn=first_turn, collection_size=collection_size)
     if hits[0].score < gate:
         return []
     floor = gate - params.follow_margin

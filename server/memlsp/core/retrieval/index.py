@@ -419,5 +419,5 @@ class RetrievalIndex:
             return hits[:k]
         # near-duplicate checks on the full-text vectors
         vecs = mat[cand[order], 1]
-        chosen = hybrid.select(hits, vecs, params, first_turn=first_turn)
+        chosen = hybrid.select(hits, vecs, params, first_turn=first_turn, collection_size=n)
         return chosen[: min(k, params.max_hits)]
