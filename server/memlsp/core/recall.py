@@ -442,13 +442,19 @@ class Recaller:
     ) -> tuple[list[tuple[Entry, float, str]], str, int]:
         if not message.strip():
             return [], "hybrid", 0
-        live = {k: e for k, e in self._entries.items() if k not in exclude}
+        entries = self._entries
         hybrid_hits = self.index.search(
             message, MAX_SELECTED, now=now, first_turn=first, exclude=seen, params=self.params
         )
-        hybrid = [(live[h.key], h.score, "hybrid") for h in hybrid_hits if h.key in live]
+        hybrid = [
+            (entries[h.key], h.score, "hybrid")
+            for h in hybrid_hits
+            if h.key in entries and h.key not in exclude
+        ]
         if self.selector is None:
-            return hybrid, "hybrid", len(live)
+            # no O(n) pass over all notes per turn: the count is only informational
+            return hybrid, "hybrid", len(entries) - len(exclude & entries.keys())
+        live = {k: e for k, e in entries.items() if k not in exclude}
         if len(live) <= MAX_CANDIDATES:
             candidates = list(live.values())
         else:

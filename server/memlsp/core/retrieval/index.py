@@ -95,6 +95,7 @@ class RetrievalIndex:
         self._keys: list[str] = []
         self._metas: list[dict] = []
         self._row_of: dict[int, int] = {}
+        self._index_of_key: dict[str, int] = {}
         self.rebuilds = 0
         self.volatile = False  # True while the cache lives in memory (see _fresh_file)
         self._memory_only = False
@@ -303,6 +304,8 @@ class RetrievalIndex:
         self._keys, self._metas = keys, metas
         self._rowids = np.asarray(rowids, dtype=np.int64)
         self._row_of = {r: i for i, r in enumerate(rowids)}
+        # key -> row, so exclusions cost O(len(exclude)), not a Python pass over all notes
+        self._index_of_key = {k: i for i, k in enumerate(keys)}
 
     def __len__(self) -> int:
         with self._lock:
@@ -368,8 +371,8 @@ class RetrievalIndex:
         cos = (mat.reshape(n * _VECTOR_FIELDS, -1) @ qv).reshape(n, _VECTOR_FIELDS).max(axis=1)
         allowed = np.ones(n, dtype=bool)
         if exclude:
-            ex = set(exclude)
-            allowed = np.fromiter((key not in ex for key in self._keys), bool, n)
+            rows = [self._index_of_key[k] for k in exclude if k in self._index_of_key]
+            allowed[rows] = False
         ncand = max(params.candidates, k)
         cos_masked = np.where(allowed, cos, -np.inf)
         if n > ncand:
