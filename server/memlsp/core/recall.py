@@ -253,6 +253,8 @@ class Recaller:
         self._entries: dict[str, Entry] = {}
         self._signature: tuple | None = None
         self._synced_at = 0.0
+        self._rescan_every = rescan_s
+        self._index_synced = False
         self._lock = threading.RLock()
         self._mirror: dict[str, sessions.SessionState] = {}
 
@@ -306,10 +308,11 @@ class Recaller:
             if (
                 not force
                 and sig == self._signature
-                and now - self._synced_at < self.rescan_s
+                and now - self._synced_at < self._rescan_every
                 and self._index is not None
             ):
                 return
+            started = time.perf_counter()
             entries: dict[str, Entry] = {}
             for scope in self.scopes:
                 forgotten = tombstoned_digests(scope)
@@ -319,6 +322,21 @@ class Recaller:
                     if entry.sha256 in forgotten:  # an interrupted forget left the file
                         continue
                     entries[entry.path] = entry
+            unchanged = (
+                self._index is not None
+                and self._index_synced
+                and len(entries) == len(self._entries)
+                and all(
+                    (old := self._entries.get(k)) is not None and old.sha256 == e.sha256
+                    for k, e in entries.items()
+                )
+            )
+            if unchanged:  # the periodic stat pass found no edit: nothing to sync
+                self._entries = entries
+                self._signature = sig
+                self._synced_at = now
+                self._pace(time.perf_counter() - started)
+                return
             docs = [
                 Doc(
                     key=e.path,
@@ -335,9 +353,16 @@ class Recaller:
                 for e in entries.values()
             ]
             self.index.sync(docs)
+            self._index_synced = True
             self._entries = entries
             self._signature = sig
             self._synced_at = now
+            self._pace(time.perf_counter() - started)
+
+    def _pace(self, took_s: float) -> None:
+        """The stat pass that catches in-place hand edits runs every ``rescan_s`` seconds, or
+        less often when one pass is slow (a huge memory): at most ~5% of the time."""
+        self._rescan_every = max(self.rescan_s, 20 * took_s)
 
     def invalidate(self) -> None:
         """Force a full rescan on the next call (file watchers call this)."""

@@ -59,6 +59,12 @@ class HybridParams:
     kw_scale: float = 10.0
     #: FTS5 bm25 column weights (name, description, body).
     kw_column_weights: tuple[float, float, float] = (2.0, 2.0, 1.0)
+    #: From this many notes on, the keyword query keeps only its rarest terms, as many as fit
+    #: ``kw_posting_budget`` matching documents in total: FTS5 computes bm25 for every
+    #: matching document before ``ORDER BY`` (~5 µs each), so one common word in a
+    #: 100,000-note memory costs tens of milliseconds while adding little (its IDF is low).
+    kw_prune_min_notes: int = 10_000
+    kw_posting_budget: int = 4_000
     #: Recall injects nothing unless the best hit reaches this fused score.
     min_score: float = 0.42
     #: The same gate on the first turn of a session (R16: higher there).

@@ -31,7 +31,7 @@ import numpy as np
 from . import hybrid
 from .embedders import Embedder
 from .hybrid import Hit, HybridParams
-from .text import fts_index_text, fts_query
+from .text import fts_index_text, fts_query, query_terms
 
 __all__ = ["SCHEMA_VERSION", "Doc", "RetrievalIndex"]
 
@@ -83,6 +83,12 @@ class RetrievalIndex:
     Thread-safe: one lock serialises sync and search. Open is lazy.
     """
 
+    #: From this many notes on, vectors are shortlisted by a low-dimensional projection
+    #: before exact scoring (see :meth:`_set_vectors`).
+    COARSE_MIN_NOTES = 20_000
+    COARSE_DIMS = 128
+    COARSE_SHORTLIST = 1_000
+
     def __init__(self, path: Path, embedder: Embedder) -> None:
         self.path = Path(path)
         self.embedder = embedder
@@ -96,6 +102,10 @@ class RetrievalIndex:
         self._metas: list[dict] = []
         self._row_of: dict[int, int] = {}
         self._index_of_key: dict[str, int] = {}
+        self._fps: list[str] = []
+        self._basis: np.ndarray | None = None
+        self._coarse: np.ndarray | None = None
+        self._last: tuple[dict, list, np.ndarray | None] = ({}, [], None)
         self.rebuilds = 0
         self.volatile = False  # True while the cache lives in memory (see _fresh_file)
         self._memory_only = False
@@ -248,6 +258,7 @@ class RetrievalIndex:
                 rowid = have[key][0]
                 conn.execute("DELETE FROM docs WHERE id = ?", (rowid,))
                 conn.execute("DELETE FROM fts WHERE rowid = ?", (rowid,))
+            added: list[tuple[int, Doc, np.ndarray]] = []
             for doc, vec in zip(changed, vecs, strict=True):
                 cur = conn.execute(
                     "INSERT INTO docs (key, fingerprint, meta, vec) VALUES (?, ?, ?, ?)",
@@ -268,10 +279,61 @@ class RetrievalIndex:
                         fts_index_text(body),
                     ),
                 )
-        self._matrix = None
+                added.append((cur.lastrowid, doc, vec))
+        removed = deleted + [d.key for d in changed if d.key in have]
+        if not self._patch_matrix(removed, added):
+            self._matrix = None
+        # the vectors are in the file and the matrix now; keeping them here as well doubled
+        # the resident memory at 100k notes (a rebuild takes them from ``self._last``)
+        self._vec_cache.clear()
         return counts
 
+    def _patch_matrix(self, removed: list[str], added: list[tuple[int, Doc, np.ndarray]]) -> bool:
+        """Apply a small sync to the loaded vectors in memory instead of reloading every row
+        from the file (one changed note in a 100,000-note memory: milliseconds, not
+        seconds). False when nothing is loaded or the change is large (then reload)."""
+        if self._matrix is None or len(removed) + len(added) > max(64, len(self._keys) // 10):
+            return False
+        n = len(self._keys)
+        keep = np.ones(n, dtype=bool)
+        keep[[self._index_of_key[k] for k in removed if k in self._index_of_key]] = False
+        new = np.stack([v for _, _, v in added]).astype(np.float32) if added else None
+        keys = [k for k, ok in zip(self._keys, keep, strict=True) if ok]
+        fps = [f for f, ok in zip(self._fps, keep, strict=True) if ok]
+        metas = [m for m, ok in zip(self._metas, keep, strict=True) if ok]
+        rowids = [int(r) for r in self._rowids[keep]]
+        matrix = self._matrix[keep]
+        coarse = None
+        if self._coarse is not None:
+            coarse = self._coarse.reshape(n, _VECTOR_FIELDS, -1)[keep]
+        for rowid, doc, _ in added:
+            keys.append(doc.key)
+            fps.append(doc.fingerprint)
+            metas.append(json.loads(json.dumps(doc.meta, default=_json_default)))
+            rowids.append(rowid)
+        if new is not None:
+            matrix = np.concatenate([matrix, new.astype(matrix.dtype)])
+            if coarse is not None:
+                proj = (new.reshape(-1, new.shape[-1]) @ self._basis).reshape(
+                    len(added), _VECTOR_FIELDS, -1
+                )
+                coarse = np.concatenate([coarse, proj.astype(np.float32)])
+        self._keys, self._fps, self._metas = keys, fps, metas
+        self._rowids = np.asarray(rowids, dtype=np.int64)
+        self._row_of = {r: i for i, r in enumerate(rowids)}
+        self._index_of_key = {k: i for i, k in enumerate(keys)}
+        self._matrix = matrix
+        if coarse is not None:
+            self._coarse = np.ascontiguousarray(coarse.reshape(len(keys) * _VECTOR_FIELDS, -1))
+        self._last = (self._index_of_key, self._fps, self._matrix)
+        return True
+
     def _vectors_for(self, docs: list[Doc]) -> list[np.ndarray]:
+        for d in docs:
+            if (d.key, d.fingerprint) not in self._vec_cache:
+                stored = self._stored_vectors(d)
+                if stored is not None:
+                    self._vec_cache[(d.key, d.fingerprint)] = stored
         missing = [d for d in docs if (d.key, d.fingerprint) not in self._vec_cache]
         if missing:
             texts = [t for d in missing for t in _embed_texts(d)]
@@ -291,21 +353,110 @@ class RetrievalIndex:
             "SELECT id, key, fingerprint, meta, vec FROM docs ORDER BY id"
         ).fetchall()
         dim = self.embedder.dim
-        mat = np.zeros((len(rows), _VECTOR_FIELDS, dim), dtype=np.float32)
-        keys, metas, rowids = [], [], []
-        for i, (rowid, key, fp, meta, blob) in enumerate(rows):
-            v = np.frombuffer(blob, dtype=np.float32).reshape(_VECTOR_FIELDS, dim)
-            mat[i] = v
-            self._vec_cache.setdefault((key, fp), v)
-            keys.append(key)
-            metas.append(json.loads(meta))
-            rowids.append(rowid)
-        self._matrix = mat
-        self._keys, self._metas = keys, metas
+        n = len(rows)
+        # one join + one frombuffer: no per-row arrays kept alive (at 100k notes those
+        # doubled the resident memory)
+        blob = b"".join(r[4] for r in rows)
+        full = np.frombuffer(blob, dtype=np.float32).reshape(n, _VECTOR_FIELDS, dim)
+        self._keys = [r[1] for r in rows]
+        self._fps = [r[2] for r in rows]
+        self._metas = [json.loads(r[3]) for r in rows]
+        rowids = [r[0] for r in rows]
         self._rowids = np.asarray(rowids, dtype=np.int64)
         self._row_of = {r: i for i, r in enumerate(rowids)}
         # key -> row, so exclusions cost O(len(exclude)), not a Python pass over all notes
-        self._index_of_key = {k: i for i, k in enumerate(keys)}
+        self._index_of_key = {k: i for i, k in enumerate(self._keys)}
+        self._set_vectors(full)
+        # kept across resets, so a rebuild after the file vanished re-embeds nothing
+        self._last = (self._index_of_key, self._fps, self._matrix)
+
+    def _set_vectors(self, full: np.ndarray) -> None:
+        """Hold the note vectors for search.
+
+        Below :attr:`COARSE_MIN_NOTES` notes: one float32 matrix, exact cosine for every note
+        (one BLAS matrix-vector product). From there on, exact scoring of every note costs more
+        than the latency budget (at 100k notes × 2 × 512 dims the float32 matrix is 400 MB and
+        one product reads all of it), so the vectors are kept as float16 (half the memory) and
+        a float32 projection onto the :attr:`COARSE_DIMS` leading principal directions (from
+        a sample of the notes' own vectors) shortlists :attr:`COARSE_SHORTLIST` notes, which
+        are then scored exactly.
+        """
+        n = full.shape[0]
+        dim = self.embedder.dim
+        self._basis = None
+        self._coarse = None
+        if n >= self.COARSE_MIN_NOTES and self.COARSE_DIMS < dim:
+            flat = full.reshape(n * _VECTOR_FIELDS, dim)
+            rng = np.random.default_rng(0)
+            sample = flat[rng.choice(len(flat), min(len(flat), 4096), replace=False)]
+            _, _, vt = np.linalg.svd(sample.astype(np.float32), full_matrices=False)
+            basis = np.ascontiguousarray(vt[: self.COARSE_DIMS].T, dtype=np.float32)
+            coarse = np.empty((len(flat), self.COARSE_DIMS), dtype=np.float32)
+            for start in range(0, len(flat), 65536):
+                coarse[start : start + 65536] = flat[start : start + 65536] @ basis
+            self._basis, self._coarse = basis, coarse
+            self._matrix = full.astype(np.float16)
+        else:
+            self._matrix = np.ascontiguousarray(full, dtype=np.float32)
+
+    def _exact_cos(self, rows: np.ndarray, qv: np.ndarray) -> np.ndarray:
+        """Exact max-over-fields cosine of the notes at ``rows``."""
+        sub = self._matrix[rows].astype(np.float32, copy=False)
+        return (sub.reshape(len(rows) * _VECTOR_FIELDS, -1) @ qv).reshape(len(rows), -1).max(1)
+
+    def _pruned_match(self, query: str, budget: int) -> str | None:
+        """An FTS5 ``MATCH`` of the query's rarest terms whose matching documents add up to at
+        most ``budget`` (the rarest term is kept only if it fits by itself). Document counts
+        come from an ``fts5vocab`` view; the query terms are stemmed by FTS5 itself (a scratch
+        table with the same tokenizer), so both sides agree on what a term is."""
+        terms = query_terms(query)
+        if not terms:
+            return None
+        conn = self._conn
+        if getattr(self, "_vocab_conn", None) is not conn:
+            conn.execute(
+                "CREATE VIRTUAL TABLE IF NOT EXISTS temp.fts_df USING fts5vocab(main, fts, row)"
+            )
+            conn.execute(
+                "CREATE VIRTUAL TABLE IF NOT EXISTS temp.qtok USING fts5(x, tokenize='porter unicode61')"
+            )
+            conn.execute(
+                "CREATE VIRTUAL TABLE IF NOT EXISTS temp.qtok_i USING fts5vocab(temp, qtok, instance)"
+            )
+            self._vocab_conn = conn
+        conn.execute("DELETE FROM temp.qtok")
+        conn.executemany(
+            "INSERT INTO temp.qtok (rowid, x) VALUES (?, ?)",
+            [(i + 1, t) for i, t in enumerate(terms)],
+        )
+        stem_of: dict[int, str] = {}
+        for term, doc in conn.execute("SELECT term, doc FROM temp.qtok_i"):
+            stem_of.setdefault(doc - 1, term)
+        stems = sorted(set(stem_of.values()))
+        df: dict[str, int] = {}
+        for stem in stems:
+            row = conn.execute("SELECT doc FROM temp.fts_df WHERE term = ?", (stem,)).fetchone()
+            df[stem] = row[0] if row else 0
+        keep, total = [], 0
+        for i in sorted(stem_of, key=lambda i: df[stem_of[i]]):
+            d = df[stem_of[i]]
+            if d == 0:
+                continue
+            if total + d > budget:
+                break
+            keep.append(terms[i])
+            total += d
+        if not keep:
+            return None
+        return " OR ".join('"' + t.replace('"', '""') + '"' for t in keep)
+
+    def _stored_vectors(self, doc: Doc) -> np.ndarray | None:
+        """The vectors of ``doc`` from the loaded matrix, when its fingerprint matches."""
+        index_of_key, fps, matrix = self._last
+        i = index_of_key.get(doc.key)
+        if matrix is None or i is None or i >= len(fps) or fps[i] != doc.fingerprint:
+            return None
+        return np.asarray(matrix[i], dtype=np.float32)
 
     def __len__(self) -> int:
         with self._lock:
@@ -366,21 +517,35 @@ class RetrievalIndex:
         n = len(self._keys)
         if n == 0 or k <= 0:
             return []
-        mat = self._matrix
-        qv = self.embedder.embed([query[:4000]])[0]
-        cos = (mat.reshape(n * _VECTOR_FIELDS, -1) @ qv).reshape(n, _VECTOR_FIELDS).max(axis=1)
+        qv = self.embedder.embed([query[:4000]])[0].astype(np.float32)
         allowed = np.ones(n, dtype=bool)
         if exclude:
             rows = [self._index_of_key[k] for k in exclude if k in self._index_of_key]
             allowed[rows] = False
         ncand = max(params.candidates, k)
+        if self._coarse is None:
+            mat = self._matrix
+            cos = (mat.reshape(n * _VECTOR_FIELDS, -1) @ qv).reshape(n, _VECTOR_FIELDS).max(1)
+            exact = None
+        else:
+            approx = (self._coarse @ (qv @ self._basis)).reshape(n, _VECTOR_FIELDS).max(1)
+            approx = np.where(allowed, approx, -np.inf)
+            m = min(n, max(self.COARSE_SHORTLIST, ncand))
+            short = np.argpartition(-approx, m - 1)[:m]
+            cos = np.full(n, -1.0, dtype=np.float32)
+            cos[short] = self._exact_cos(short, qv)
+            exact = np.zeros(n, dtype=bool)
+            exact[short] = True
         cos_masked = np.where(allowed, cos, -np.inf)
         if n > ncand:
             vec_top = np.argpartition(-cos_masked, ncand - 1)[:ncand]
         else:
             vec_top = np.arange(n)
         bm25 = {}
-        match = fts_query(query)
+        if n >= params.kw_prune_min_notes:
+            match = self._pruned_match(query, params.kw_posting_budget)
+        else:
+            match = fts_query(query)
         if match:
             w = params.kw_column_weights
             sql = (
@@ -394,6 +559,10 @@ class RetrievalIndex:
         cand = np.unique(np.concatenate([vec_top[allowed[vec_top]], np.fromiter(bm25, int)]))
         if cand.size == 0:
             return []
+        if exact is not None:  # keyword candidates outside the vector shortlist
+            todo = cand[~exact[cand]]
+            if todo.size:
+                cos[todo] = self._exact_cos(todo, qv)
         floor = self.embedder.sim_floor if params.sim_floor is None else params.sim_floor
         ceil = self.embedder.sim_ceiling if params.sim_ceiling is None else params.sim_ceiling
         kw_raw = np.array([bm25.get(int(i), 0.0) for i in cand])
@@ -421,6 +590,6 @@ class RetrievalIndex:
         if not select:
             return hits[:k]
         # near-duplicate checks on the full-text vectors
-        vecs = mat[cand[order], 1]
+        vecs = self._matrix[cand[order], 1].astype(np.float32, copy=False)
         chosen = hybrid.select(hits, vecs, params, first_turn=first_turn, collection_size=n)
         return chosen[: min(k, params.max_hits)]
