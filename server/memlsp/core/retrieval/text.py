@@ -95,13 +95,19 @@ def tokens(text: str) -> list[str]:
     out: list[str] = []
     for m in _TOKEN.finditer(text):
         tok = m.group()
-        if _CJK_RUN.fullmatch(tok):
+        if tok.isascii():
+            low = tok.lower()
+            out.append(low)
+            # only a word mixing upper and lower case can have a camelCase boundary (this
+            # check keeps indexing 100,000 notes from running the split regex on every word)
+            if tok != low and not tok.isupper():
+                parts = _CAMEL.split(tok)
+                if len(parts) > 1:
+                    out.extend(p.lower() for p in parts if p)
+        elif _CJK_RUN.fullmatch(tok):
             out.extend(_bigrams(tok))
-            continue
-        parts = _CAMEL.split(tok) if tok.isascii() else [tok]
-        out.append(tok.lower())
-        if len(parts) > 1:
-            out.extend(p.lower() for p in parts if p)
+        else:
+            out.append(tok.lower())
     return out
 
 
