@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from ..core.errors import MemlspError
-from ..core.recall import recaller_for
+from ..core.recall import recaller_for, settings_kwargs
 from ..core.rollout import EntryPoint
 from .common import command_settings, cwd, open_store, print_json
 
@@ -49,8 +49,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def cmd_recall(args: argparse.Namespace) -> int:
     store = open_store()
-    command_settings(store, EntryPoint.RECALL)
-    recaller = recaller_for(store, cwd())
+    settings = command_settings(store, EntryPoint.RECALL)
+    recaller = recaller_for(store, cwd(), **settings_kwargs(settings.recall))
     files = [str(Path(f).absolute()) for f in args.open]
     result = recaller.recall(
         args.session, args.message, open_files=files, first_turn=args.first_turn or None
@@ -86,7 +86,9 @@ def cmd_eval_recall(args: argparse.Namespace) -> int:
         if sys.stderr.isatty():
             print(f"\rquery {n}/{total}", end="", file=sys.stderr, flush=True)
 
-    report = evaluate(corpus, queries, progress=progress)
+    from ..core.settings import load_settings
+
+    report = evaluate(corpus, queries, progress=progress, **settings_kwargs(load_settings().recall))
     if sys.stderr.isatty():
         print(file=sys.stderr)
     if not args.by_kind:

@@ -255,6 +255,7 @@ class Recaller:
         self._synced_at = 0.0
         self._rescan_every = rescan_s
         self._index_synced = False
+        self._problems_logged: frozenset = frozenset()
         self._lock = threading.RLock()
         self._mirror: dict[str, sessions.SessionState] = {}
 
@@ -314,14 +315,18 @@ class Recaller:
                 return
             started = time.perf_counter()
             entries: dict[str, Entry] = {}
+            problems = []
             for scope in self.scopes:
                 forgotten = tombstoned_digests(scope)
-                for entry in self.store.scan(scope).entries:
+                scan = self.store.scan(scope)
+                problems.extend(p for p in scan.problems if p.severity == "error")
+                for entry in scan.entries:
                     if scope.kind == "global" and entry.section == "sessions":
                         continue
                     if entry.sha256 in forgotten:  # an interrupted forget left the file
                         continue
                     entries[entry.path] = entry
+            self._log_problems(problems)
             unchanged = (
                 self._index is not None
                 and self._index_synced
@@ -358,6 +363,22 @@ class Recaller:
             self._signature = sig
             self._synced_at = now
             self._pace(time.perf_counter() - started)
+
+    def _log_problems(self, problems: list) -> None:
+        """One log line per change in the set of unreadable notes (not one per turn)."""
+        key = frozenset((p.path, p.reason) for p in problems)
+        if key == self._problems_logged:
+            return
+        self._problems_logged = key
+        if problems:
+            first = problems[0]
+            log.warning(
+                "recall skips %d unreadable note(s), e.g. %s (%s: %s); `memlsp doctor` lists them",
+                len(problems),
+                first.path,
+                first.reason,
+                first.message,
+            )
 
     def _pace(self, took_s: float) -> None:
         """The stat pass that catches in-place hand edits runs every ``rescan_s`` seconds, or
@@ -564,6 +585,18 @@ class Recaller:
         if not memories:
             return [], ""
         return memories, REMINDER_HEAD + "".join(blocks) + REMINDER_TAIL
+
+
+def settings_kwargs(recall_settings) -> dict:
+    """Recaller keyword arguments from ``Settings.recall`` (the ``recall.*`` keys): the hybrid
+    params and, when ``recall.embedder`` is set, that embedder."""
+    out: dict = {"params": recall_settings.params()}
+    if recall_settings.embedder:
+        try:
+            out["embedder"] = load_embedder(recall_settings.embedder)
+        except KeyError as exc:
+            raise MemlspError(str(exc.args[0]), reason="unknown-embedder") from None
+    return out
 
 
 def recaller_for(store: Store, workspace: Path | str | None, **kwargs) -> Recaller:

@@ -45,6 +45,17 @@ KEYS = (
     "dream.minHours",
     "dream.minSessions",
     "dream.leaseSeconds",
+    "recall.vectorWeight",
+    "recall.keywordWeight",
+    "recall.minScore",
+    "recall.firstTurnMinScore",
+    "recall.followMargin",
+    "recall.duplicateCosine",
+    "recall.halfLifeDays",
+    "recall.gateReferenceNotes",
+    "recall.gateSizeSlope",
+    "recall.gateFloor",
+    "recall.embedder",
     "server.watchIntervalSeconds",
     "server.maxQueuedJobs",
     "server.maxInFlightRequests",
@@ -134,6 +145,47 @@ class DreamSettings:
 
 
 @attrs.frozen
+class RecallSettings:
+    """``recall.*`` (R16): the hybrid retriever's weights and thresholds. Defaults and the
+    numbers behind them: docs/explanation/recall.md. The first-turn gate must be the higher
+    (R16); :meth:`params` is what :class:`memlsp.core.recall.Recaller` takes."""
+
+    vector_weight: float = attrs.field(default=0.7, validator=attrs.validators.ge(0))
+    keyword_weight: float = attrs.field(default=0.3, validator=attrs.validators.ge(0))
+    min_score: float = attrs.field(default=0.42, validator=attrs.validators.ge(0))
+    first_turn_min_score: float = attrs.field(default=0.45, validator=attrs.validators.ge(0))
+    follow_margin: float = attrs.field(default=0.16, validator=attrs.validators.ge(0))
+    duplicate_cosine: float = attrs.field(default=0.9, validator=attrs.validators.ge(0))
+    half_life_days: float = attrs.field(default=30.0, validator=_positive_number)
+    gate_reference_notes: int = attrs.field(default=400, validator=_non_negative)
+    gate_size_slope: float = attrs.field(default=0.03, validator=attrs.validators.ge(0))
+    gate_floor: float = attrs.field(default=0.26, validator=attrs.validators.ge(0))
+    embedder: str | None = None
+
+    @first_turn_min_score.validator
+    def _stricter_first_turn(self, _attribute: attrs.Attribute, value: float) -> None:
+        if value < self.min_score:
+            raise ValueError("firstTurnMinScore must be at least minScore (R16)")
+
+    def params(self):
+        """The :class:`~memlsp.core.retrieval.hybrid.HybridParams` these settings describe."""
+        from .retrieval.hybrid import HybridParams
+
+        return HybridParams(
+            w_vec=self.vector_weight,
+            w_kw=self.keyword_weight,
+            min_score=self.min_score,
+            first_turn_min_score=self.first_turn_min_score,
+            follow_margin=self.follow_margin,
+            dup_cosine=self.duplicate_cosine,
+            half_life_days=self.half_life_days,
+            gate_ref_notes=self.gate_reference_notes,
+            gate_size_slope=self.gate_size_slope,
+            gate_floor=self.gate_floor,
+        )
+
+
+@attrs.frozen
 class ManagedInfo:
     """What managed settings did to this Settings object (for status and diagnostics).
 
@@ -159,6 +211,7 @@ class Settings:
     dream: DreamSettings = attrs.field(factory=DreamSettings)
     managed: ManagedInfo = attrs.field(factory=ManagedInfo)
     server: ServerSettings = attrs.field(factory=ServerSettings)
+    recall: RecallSettings = attrs.field(factory=RecallSettings)
 
     def memory_home(self) -> Path:
         return memory_home(self)
@@ -271,6 +324,30 @@ def coerce(key: str, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise ValueError("must be a positive whole number")
         return value
+    if key == "recall.embedder":
+        if not isinstance(value, str) or not value.strip():
+            raise ValueError("must be an embedder name")
+        return value.strip()
+    if key == "recall.gateReferenceNotes":
+        if isinstance(value, str):
+            try:
+                value = int(value.strip())
+            except ValueError:
+                raise ValueError("must be a whole number") from None
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError("must be a positive whole number")
+        return value
+    if key.startswith("recall."):
+        if isinstance(value, str):
+            try:
+                value = float(value.strip())
+            except ValueError:
+                raise ValueError("must be a number") from None
+        if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+            raise ValueError("must be a non-negative number")
+        if key == "recall.halfLifeDays" and value == 0:
+            raise ValueError("must be a positive number of days")
+        return float(value)
     if key in ("dream.minHours", "dream.leaseSeconds"):
         if isinstance(value, str):
             try:
@@ -316,6 +393,7 @@ def build_settings(values: Mapping[str, Any]) -> Settings:
             session_days=values.get("retention.sessionDays", 90),
             soft_delete_days=values.get("retention.softDeleteDays", 30),
         ),
+        recall=_recall_settings(values),
         dream=DreamSettings(
             max_deletes=values.get("dream.maxDeletes", 10),
             min_hours=float(values.get("dream.minHours", 24.0)),
@@ -323,6 +401,26 @@ def build_settings(values: Mapping[str, Any]) -> Settings:
             lease_seconds=float(values.get("dream.leaseSeconds", 300.0)),
         ),
     )
+
+
+def _recall_settings(values: Mapping[str, Any]) -> RecallSettings:
+    fields = {
+        "recall.vectorWeight": "vector_weight",
+        "recall.keywordWeight": "keyword_weight",
+        "recall.minScore": "min_score",
+        "recall.firstTurnMinScore": "first_turn_min_score",
+        "recall.followMargin": "follow_margin",
+        "recall.duplicateCosine": "duplicate_cosine",
+        "recall.halfLifeDays": "half_life_days",
+        "recall.gateReferenceNotes": "gate_reference_notes",
+        "recall.gateSizeSlope": "gate_size_slope",
+        "recall.gateFloor": "gate_floor",
+        "recall.embedder": "embedder",
+    }
+    try:
+        return RecallSettings(**{f: values[k] for k, f in fields.items() if k in values})
+    except ValueError as exc:
+        raise SettingsError(f"setting memlsp.recall: {exc}") from exc
 
 
 def load_local(

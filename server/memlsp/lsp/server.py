@@ -39,7 +39,7 @@ from .. import __version__
 from ..core.errors import MemlspError
 from ..core.identity import ProjectId, resolve_project
 from ..core.models import make_provider
-from ..core.recall import ModelSelector, Recaller, file_stale_check
+from ..core.recall import ModelSelector, Recaller, file_stale_check, settings_kwargs
 from ..core.settings import Settings
 from ..core.store import Scope, Store
 from . import errors, messages
@@ -186,6 +186,7 @@ class MemoryLanguageServer(LanguageServer):
                 self.store.ensure_scope(scope),
                 selector=self._selector(),
                 stale_check=file_stale_check(folder),
+                **settings_kwargs(self.settings.recall),
             )
             with self._projects_lock:
                 recaller = self._recallers.setdefault(key, recaller)

@@ -114,6 +114,7 @@ class RetrievalIndex:
     def _open(self) -> sqlite3.Connection:
         if self._conn is not None:
             return self._conn
+        existed = self.path.exists()
         try:
             if self._memory_only:
                 raise sqlite3.OperationalError("building in memory")
@@ -132,7 +133,7 @@ class RetrievalIndex:
                 conn.close()
             ok = None
         if not ok:
-            if ok is None or self.path.exists():
+            if existed:  # a new file is not news; a broken or foreign one is
                 log.info("retrieval index %s unusable or foreign; rebuilding", self.path)
             conn = self._fresh_file()
         self._conn = conn
