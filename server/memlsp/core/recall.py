@@ -327,42 +327,39 @@ class Recaller:
                         continue
                     entries[entry.path] = entry
             self._log_problems(problems)
-            unchanged = (
-                self._index is not None
-                and self._index_synced
-                and len(entries) == len(self._entries)
-                and all(
-                    (old := self._entries.get(k)) is not None and old.sha256 == e.sha256
-                    for k, e in entries.items()
-                )
-            )
-            if unchanged:  # the periodic stat pass found no edit: nothing to sync
-                self._entries = entries
-                self._signature = sig
-                self._synced_at = now
-                self._pace(time.perf_counter() - started)
-                return
-            docs = [
-                Doc(
-                    key=e.path,
-                    fingerprint=e.sha256,
-                    text=e.note.body,
-                    meta={
-                        "name": e.note.name,
-                        "description": e.note.description,
-                        "scope": e.scope_label,
-                        "type": e.note.type,
-                        "created": iso(e.timestamp),
-                    },
-                )
-                for e in entries.values()
+            previous = self._entries
+            upserts = [
+                e
+                for k, e in entries.items()
+                if (old := previous.get(k)) is None or old.sha256 != e.sha256
             ]
-            self.index.sync(docs)
-            self._index_synced = True
+            deletes = [k for k in previous if k not in entries]
+            if self._index_synced and not upserts and not deletes:
+                pass  # the periodic stat pass found no edit: nothing to sync
+            elif self._index_synced:
+                self.index.update([self._doc(e) for e in upserts], deletes)
+            else:
+                self.index.sync([self._doc(e) for e in entries.values()])
+                self._index_synced = True
             self._entries = entries
             self._signature = sig
             self._synced_at = now
             self._pace(time.perf_counter() - started)
+
+    @staticmethod
+    def _doc(e: Entry) -> Doc:
+        return Doc(
+            key=e.path,
+            fingerprint=e.sha256,
+            text=e.note.body,
+            meta={
+                "name": e.note.name,
+                "description": e.note.description,
+                "scope": e.scope_label,
+                "type": e.note.type,
+                "created": iso(e.timestamp),
+            },
+        )
 
     def _log_problems(self, problems: list) -> None:
         """One log line per change in the set of unreadable notes (not one per turn)."""

@@ -86,7 +86,7 @@ class RetrievalIndex:
     #: From this many notes on, vectors are shortlisted by a low-dimensional projection
     #: before exact scoring (see :meth:`_set_vectors`).
     COARSE_MIN_NOTES = 20_000
-    COARSE_DIMS = 128
+    COARSE_DIMS = 96
     COARSE_SHORTLIST = 1_000
 
     def __init__(self, path: Path, embedder: Embedder) -> None:
@@ -99,13 +99,16 @@ class RetrievalIndex:
         self._matrix: np.ndarray | None = None  # (n, 2, dim)
         self._rowids: np.ndarray = np.zeros(0, dtype=np.int64)
         self._keys: list[str] = []
-        self._metas: list[dict] = []
+        self._metas: list[str] = []  # JSON text, parsed only for candidates (memory)
         self._row_of: dict[int, int] = {}
         self._index_of_key: dict[str, int] = {}
         self._fps: list[str] = []
         self._basis: np.ndarray | None = None
         self._coarse: np.ndarray | None = None
         self._last: tuple[dict, list, np.ndarray | None] = ({}, [], None)
+        # key -> (rowid, fingerprint) of the rows in the file, so a small sync is O(change)
+        self._have: dict[str, tuple[int, str]] | None = None
+        self._have_conn: sqlite3.Connection | None = None
         self.rebuilds = 0
         self.volatile = False  # True while the cache lives in memory (see _fresh_file)
         self._memory_only = False
@@ -191,6 +194,7 @@ class RetrievalIndex:
 
     def _reset(self) -> None:
         """Drop the connection and the file; the next sync refills from ``self._docs``."""
+        self._have = None
         if self._conn is not None:
             try:
                 self._conn.close()
@@ -238,18 +242,53 @@ class RetrievalIndex:
                 self._memory_only = False
         raise AssertionError("unreachable")
 
-    def _sync(self, wanted: dict[str, Doc]) -> dict[str, int]:
+    def update(self, upserts: Iterable[Doc], deletes: Iterable[str]) -> dict[str, int]:
+        """Apply a known change (notes added/changed, keys removed) without handing over every
+        doc: O(change), for a caller that already knows what changed. Same guarantees as
+        :meth:`sync` (a broken file is rebuilt from the last synced docs plus this change)."""
+        upserts, deletes = list(upserts), list(deletes)
+        with self._lock:
+            docs = dict(self._docs)
+            for key in deletes:
+                docs.pop(key, None)
+            for d in upserts:
+                docs[d.key] = d
+            if self.volatile or self._conn is None:
+                return self.sync(docs.values())
+            try:
+                counts = self._sync(docs, partial=(upserts, deletes))
+            except sqlite3.Error as exc:
+                log.warning("retrieval index %s failed (%s); rebuilding", self.path, exc)
+                self._reset()
+                return self.sync(docs.values())
+            self._docs = docs
+            return counts
+
+    def _sync(self, wanted: dict[str, Doc], partial=None) -> dict[str, int]:
         if self._conn is not None and not self.volatile and not self.path.exists():
             self._reset()
+        rebuilds = self.rebuilds
         conn = self._open()
-        have = {k: (i, fp) for i, k, fp in conn.execute("SELECT id, key, fingerprint FROM docs")}
-        deleted = [k for k in have if k not in wanted]
-        changed = [d for k, d in wanted.items() if k not in have or have[k][1] != d.fingerprint]
+        if self.rebuilds != rebuilds:
+            partial = None  # a fresh file: it needs every doc, not just the change
+        if self._have is None or self._have_conn is not conn:
+            self._have = {
+                k: (i, fp) for i, k, fp in conn.execute("SELECT id, key, fingerprint FROM docs")
+            }
+            self._have_conn = conn
+        have = self._have
+        if partial is None:
+            deleted = [k for k in have if k not in wanted]
+            changed = [d for k, d in wanted.items() if k not in have or have[k][1] != d.fingerprint]
+        else:
+            upserts, removals = partial
+            deleted = [k for k in dict.fromkeys(removals) if k in have]
+            changed = [d for d in upserts if d.key not in have or have[d.key][1] != d.fingerprint]
         counts = {
             "added": sum(1 for d in changed if d.key not in have),
             "updated": sum(1 for d in changed if d.key in have),
             "deleted": len(deleted),
-            "unchanged": len(wanted) - len(changed),
+            "unchanged": len(wanted) - len(changed) if partial is None else -1,
         }
         if not deleted and not changed:
             return counts
@@ -282,6 +321,10 @@ class RetrievalIndex:
                 )
                 added.append((cur.lastrowid, doc, vec))
         removed = deleted + [d.key for d in changed if d.key in have]
+        for key in removed:
+            have.pop(key, None)
+        for rowid, doc, _ in added:
+            have[doc.key] = (rowid, doc.fingerprint)
         if not self._patch_matrix(removed, added):
             self._matrix = None
         # the vectors are in the file and the matrix now; keeping them here as well doubled
@@ -306,18 +349,16 @@ class RetrievalIndex:
         matrix = self._matrix[keep]
         coarse = None
         if self._coarse is not None:
-            coarse = self._coarse.reshape(n, _VECTOR_FIELDS, -1)[keep]
+            coarse = self._coarse[keep]
         for rowid, doc, _ in added:
             keys.append(doc.key)
             fps.append(doc.fingerprint)
-            metas.append(json.loads(json.dumps(doc.meta, default=_json_default)))
+            metas.append(json.dumps(doc.meta, default=_json_default, ensure_ascii=False))
             rowids.append(rowid)
         if new is not None:
             matrix = np.concatenate([matrix, new.astype(matrix.dtype)])
             if coarse is not None:
-                proj = (new.reshape(-1, new.shape[-1]) @ self._basis).reshape(
-                    len(added), _VECTOR_FIELDS, -1
-                )
+                proj = new.sum(axis=1) @ self._basis
                 coarse = np.concatenate([coarse, proj.astype(np.float32)])
         self._keys, self._fps, self._metas = keys, fps, metas
         self._rowids = np.asarray(rowids, dtype=np.int64)
@@ -325,7 +366,7 @@ class RetrievalIndex:
         self._index_of_key = {k: i for i, k in enumerate(keys)}
         self._matrix = matrix
         if coarse is not None:
-            self._coarse = np.ascontiguousarray(coarse.reshape(len(keys) * _VECTOR_FIELDS, -1))
+            self._coarse = np.ascontiguousarray(coarse)
         self._last = (self._index_of_key, self._fps, self._matrix)
         return True
 
@@ -361,7 +402,7 @@ class RetrievalIndex:
         full = np.frombuffer(blob, dtype=np.float32).reshape(n, _VECTOR_FIELDS, dim)
         self._keys = [r[1] for r in rows]
         self._fps = [r[2] for r in rows]
-        self._metas = [json.loads(r[3]) for r in rows]
+        self._metas = [r[3] for r in rows]
         rowids = [r[0] for r in rows]
         self._rowids = np.asarray(rowids, dtype=np.int64)
         self._row_of = {r: i for i, r in enumerate(rowids)}
@@ -387,14 +428,15 @@ class RetrievalIndex:
         self._basis = None
         self._coarse = None
         if n >= self.COARSE_MIN_NOTES and self.COARSE_DIMS < dim:
-            flat = full.reshape(n * _VECTOR_FIELDS, dim)
+            # one coarse row per note: the sum of its field vectors, projected
+            summed = full.sum(axis=1, dtype=np.float32)
             rng = np.random.default_rng(0)
-            sample = flat[rng.choice(len(flat), min(len(flat), 4096), replace=False)]
-            _, _, vt = np.linalg.svd(sample.astype(np.float32), full_matrices=False)
+            sample = summed[rng.choice(n, min(n, 4096), replace=False)]
+            _, _, vt = np.linalg.svd(sample, full_matrices=False)
             basis = np.ascontiguousarray(vt[: self.COARSE_DIMS].T, dtype=np.float32)
-            coarse = np.empty((len(flat), self.COARSE_DIMS), dtype=np.float32)
-            for start in range(0, len(flat), 65536):
-                coarse[start : start + 65536] = flat[start : start + 65536] @ basis
+            coarse = np.empty((n, self.COARSE_DIMS), dtype=np.float32)
+            for start in range(0, n, 65536):
+                coarse[start : start + 65536] = summed[start : start + 65536] @ basis
             self._basis, self._coarse = basis, coarse
             self._matrix = full.astype(np.float16)
         else:
@@ -529,7 +571,7 @@ class RetrievalIndex:
             cos = (mat.reshape(n * _VECTOR_FIELDS, -1) @ qv).reshape(n, _VECTOR_FIELDS).max(1)
             exact = None
         else:
-            approx = (self._coarse @ (qv @ self._basis)).reshape(n, _VECTOR_FIELDS).max(1)
+            approx = self._coarse @ (qv @ self._basis)
             approx = np.where(allowed, approx, -np.inf)
             m = min(n, max(self.COARSE_SHORTLIST, ncand))
             short = np.argpartition(-approx, m - 1)[:m]
@@ -572,7 +614,7 @@ class RetrievalIndex:
         fused = hybrid.fuse(vn, kn, params)
         hits = []
         for j, i in enumerate(cand):
-            meta = self._metas[i]
+            meta = json.loads(self._metas[i])
             d = hybrid.decay_factor(meta, now, params.half_life_days)
             hits.append(
                 Hit(
