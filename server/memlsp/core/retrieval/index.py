@@ -1,9 +1,15 @@
 """The retrieval index: a derived, rebuildable cache of the notes in one SQLite file.
 
 Owns: the SQLite schema (an FTS5 table over name / description / body, pre-tokenised by
-:mod:`.text`; the note vectors as float32 blobs), incremental :meth:`RetrievalIndex.sync`,
-and :meth:`RetrievalIndex.search` (vector top-N ∪ keyword top-N, fused and selected by
-:mod:`.hybrid`). Vectors are held in a numpy matrix for brute-force cosine.
+:mod:`.text`; the note vectors as float32 blobs), incremental :meth:`RetrievalIndex.sync` (the whole set) and
+:meth:`RetrievalIndex.update` (a known change, O(change)), and :meth:`RetrievalIndex.search`
+(vector top-N ∪ keyword top-N, fused and selected by :mod:`.hybrid`).
+
+In memory the vectors are one float32 matrix (exact brute-force cosine) below
+``COARSE_MIN_NOTES`` notes; from there on, float16 plus a 96-dim float32 projection that
+shortlists 1,000 notes for exact scoring, and the keyword query keeps only its rarest terms
+within a posting budget (see :meth:`_set_vectors`, :meth:`_pruned_match`). A small sync
+patches the loaded arrays instead of reloading every row.
 
 The file is a cache: the notes are the truth. A missing, corrupt or foreign file (another
 embedder, another schema) is rebuilt from the last synced docs; a file deleted by another
