@@ -335,3 +335,33 @@ def test_deleting_the_cache_from_another_process_mid_query(setup) -> None:
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
     assert all(a[:1] == [path] for a in answers), answers
+
+
+def test_refresh_hands_the_index_only_what_changed(setup, caplog) -> None:
+    store, scope, recaller = setup
+    for i in range(5):
+        add(store, scope, f"note-{i}", f"topic {i} rule about caching layer {i}")
+    recaller.refresh()
+    calls: list[tuple[list, list]] = []
+    update = recaller.index.update
+
+    def counting(upserts, deletes):
+        upserts, deletes = list(upserts), list(deletes)
+        calls.append(([d.key for d in upserts], deletes))
+        return update(upserts, deletes)
+
+    recaller.index.update = counting
+    recaller.refresh()  # a stat pass that finds nothing
+    assert calls == []
+    edited = scope.root / "note-2.md"
+    edited.write_text(edited.read_text("utf-8").replace("caching", "zeppelin"), "utf-8")
+    (scope.root / "note-4.md").unlink()
+    (scope.root / "broken.md").write_text("---\nname: [oops\n---\n", "utf-8")
+    recaller.invalidate()
+    with caplog.at_level("WARNING", logger="memlsp"):
+        res = recaller.recall("s", "zeppelin rule", now=NOW)
+    assert len(calls) == 1
+    assert [k.rsplit("/", 1)[-1] for k in calls[0][0]] == ["note-2.md"]
+    assert [k.rsplit("/", 1)[-1] for k in calls[0][1]] == ["note-4.md"]
+    assert res.memories and res.memories[0].name == "note-2"
+    assert any("unreadable note" in r.getMessage() for r in caplog.records)
