@@ -63,7 +63,7 @@ class HybridParams:
     #: ``kw_posting_budget`` matching documents in total: FTS5 computes bm25 for every
     #: matching document before ``ORDER BY`` (~5 µs each), so one common word in a
     #: 100,000-note memory costs tens of milliseconds while adding little (its IDF is low).
-    kw_prune_min_notes: int = 10_000
+    kw_prune_min_notes: int = 2_000
     kw_posting_budget: int = 4_000
     #: Recall injects nothing unless the best hit reaches this fused score.
     min_score: float = 0.42

@@ -8,7 +8,7 @@ Owns: the SQLite schema (an FTS5 table over name / description / body, pre-token
 In memory the vectors are one float32 matrix (exact brute-force cosine) below
 ``COARSE_MIN_NOTES`` notes; from there on, float16 plus a 96-dim float32 projection that
 shortlists 1,000 notes for exact scoring, and the keyword query keeps only its rarest terms
-within a posting budget (see :meth:`_set_vectors`, :meth:`_pruned_match`). A small sync
+within a posting budget (from 2,000 notes) (see :meth:`_set_vectors`, :meth:`_pruned_match`). A small sync
 patches the loaded arrays instead of reloading every row.
 
 The file is a cache: the notes are the truth. A missing, corrupt or foreign file (another
