@@ -208,9 +208,19 @@ def test_forget_removes_the_note_and_says_so(env):
     )
     assert res.forget_target_found is True and res.deleted
     assert notes(env) == []
-    audit = (store.home / res.deleted[0]).parent.parent / ".memlsp" / "audit.jsonl"
-    assert b'"action": "forget"' in audit.read_bytes()
-    assert b"perf.example.io" not in audit.read_bytes()
+    state = (store.home / res.deleted[0]).parent.parent / ".memlsp"
+    audit, tombstones = (state / "audit.jsonl").read_bytes(), (state / "tombstones.jsonl").read_bytes()
+    assert b'"forget"' in audit and b'"reason": "matching"' in tombstones
+    assert b"perf.example.io" not in audit + tombstones
+
+
+def test_a_forgotten_note_is_never_extracted_again(env):
+    """Issue 6: extraction never re-creates a note whose content is tombstoned (R23, R24)."""
+    turn(env, "Remember: the load-test cluster is at perf.example.io.")
+    turn(env, "Forget what I said about the load-test cluster.", number=2)
+    assert notes(env) == []
+    res = turn(env, "Remember: the load-test cluster is at perf.example.io.", session="s2")
+    assert notes(env) == [] and [r.reason for r in res.refused] == ["forgotten"]
 
 
 def test_forget_in_chinese(env):

@@ -39,6 +39,7 @@ from typing import Any
 
 from . import heuristics as h
 from .errors import MemlspError
+from .forget import tombstoned_text
 from .fsutil import atomic_append_line, atomic_write, file_lock
 from .models import ModelError, Provider, ToolSpec, run_tool_loop
 from .notes import NOTE_TYPES, Note, cut, iso, one_line, parse_time, slugify, utcnow
@@ -500,6 +501,9 @@ def _write_checked(ctx: _Ctx, scope: Scope, note: Note, statement: str, *, super
             # The replaced value must be gone everywhere recall can see it (R10).
             _scrub_sessions(ctx, _note_tokens(old_note) - tokens, min_share=0.5)
         return
+    if tombstoned_text(scope, note.body):
+        ctx.result.refused.append(Refusal("forgotten", "forgotten", "turn"))
+        return
     taken = {e.note.name for e in _live_entries(ctx) if e.scope == scope}
     base, i = note.name, 2
     while note.name in taken:
@@ -541,6 +545,18 @@ def remove_note(store: Store, entry: Entry, *, by: str, now: dt.datetime | None 
     """Delete one note if its bytes are still the ones that were read (best-effort forget,
     R23), regenerate the index, and append a content-free audit record. False when the
     note changed or vanished meanwhile."""
+    if by != "extraction-update":
+        # The user asked to forget it: the verified path leaves a tombstone, so extraction
+        # never writes the same note again (R23, R24).
+        from .forget import ForgetRefused, forget
+
+        try:
+            return forget(store, entry.path, entry.sha256, reason="matching", now=now).status == (
+                "forgotten"
+            )
+        except ForgetRefused as exc:
+            log.info("forget of an extracted note refused: %s", exc.reason)
+            return False
     scope = entry.scope
     with file_lock(scope.lock_path):
         try:
