@@ -7,6 +7,7 @@ import datetime as dt
 
 import pytest
 from memlsp.core.extract import Message, extract_turn
+from memlsp.core.notes import Note
 from memlsp.core.store import Store
 
 T0 = dt.datetime(2026, 9, 8, 9, 0, tzinfo=dt.UTC)  # a Tuesday
@@ -250,3 +251,19 @@ def test_excluded_remember_in_chat_writes_nothing(env):
     res = turn(env, "Remember that the retry helper lives in lib/net/retry.ts.")
     assert notes(env) == []
     assert res.refused and res.refused[0].reason == "refused-excluded:file-path"
+
+
+def test_a_loose_supersede_match_never_rewrites_a_note_a_person_wrote(env):
+    """A dated statement that shares two words with a hand-written note must not replace it."""
+    store, scope = env
+    hand = Note(
+        name="refund-rounding",
+        description="Refunds round half-even, as the finance team requires",
+        type="project",
+        body="Finance audits refunds; the billing code must round half-even.",
+        meta={"source": "manual"},
+    )
+    store.write_note(scope, hand, section="")
+    turn(env, "The billing service is frozen from next Monday for the audit.")
+    names = sorted(e.note.name for e in notes(env))
+    assert "refund-rounding" in names and len(names) == 2

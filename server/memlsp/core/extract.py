@@ -58,6 +58,9 @@ SAME_TOPIC_RATIO = 0.5  # shared content tokens / smaller set, to count as the s
 SAME_TOPIC_MIN = 3
 SUPERSEDE_RATIO = 0.15  # lower bar when the statement says it replaces something
 SUPERSEDE_MIN = 2
+# Notes a person wrote or imported are only ever matched on the strict same-topic test: a
+# loose "this replaces that" match must never rewrite or drop them.
+PROTECTED_SOURCES = ("manual", "import")
 FORGET_MATCH = 0.6  # share of the forget target's tokens a note must contain
 
 
@@ -457,7 +460,12 @@ def _same_topic(ctx: _Ctx, tokens: set[str], supersede: bool) -> Entry | None:
     for entry in _live_entries(ctx):
         shared, ratio = h.overlap(tokens, _note_tokens(entry.note))
         same = shared >= SAME_TOPIC_MIN and ratio >= SAME_TOPIC_RATIO
-        replaced = supersede and shared >= SUPERSEDE_MIN and ratio >= SUPERSEDE_RATIO
+        replaced = (
+            supersede
+            and entry.note.source not in PROTECTED_SOURCES
+            and shared >= SUPERSEDE_MIN
+            and ratio >= SUPERSEDE_RATIO
+        )
         if (same or replaced) and (best is None or (ratio, shared) > best[:2]):
             best = (ratio, shared, entry)
     return best[2] if best else None
