@@ -210,7 +210,10 @@ def test_forget_removes_the_note_and_says_so(env):
     assert res.forget_target_found is True and res.deleted
     assert notes(env) == []
     state = (store.home / res.deleted[0]).parent.parent / ".memlsp"
-    audit, tombstones = (state / "audit.jsonl").read_bytes(), (state / "tombstones.jsonl").read_bytes()
+    audit, tombstones = (
+        (state / "audit.jsonl").read_bytes(),
+        (state / "tombstones.jsonl").read_bytes(),
+    )
     assert b'"forget"' in audit and b'"reason": "matching"' in tombstones
     assert b"perf.example.io" not in audit + tombstones
 

@@ -28,7 +28,6 @@ ROLLOUTS = ("off", "shadow", "dry-run", "on")
 PROVIDERS = ("offline", "anthropic", "editor")
 
 
-
 class SettingsError(MemlspError, ValueError):
     """A setting has a value outside its allowed set (the message names key and layer)."""
 

@@ -126,8 +126,7 @@ def save_session(
     res = autosave.autosave_session(
         store, scope, session_id=params.session_id, messages=_chat(params.messages)
     )
-    if res.path is not None:
-        dream_mod.note_session_ended(scope)
+    dream_mod.note_session_ended(scope)  # trivial sessions count toward the gate too (R13)
     return wire.SessionEndedResult(path=res.path, skipped=res.skipped)
 
 

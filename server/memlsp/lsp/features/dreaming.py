@@ -11,10 +11,10 @@ rollout level lets the automatic dream run, a dream job is queued — a dry run 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 
 from ...core import dream as dream_mod
+from ...core.errors import MemlspError
 from ...core.rollout import EntryPoint, decide
 
 logger = logging.getLogger(__name__)
@@ -22,30 +22,46 @@ logger = logging.getLogger(__name__)
 GATE_INTERVAL_S = 3600.0
 
 
-def check_gate(ls) -> list[str]:
-    """Queue a dream for every due scope; returns the job ids (blocking: run off the loop)."""
-    decision = decide(EntryPoint.AUTO_DREAM, ls.settings)
-    if not decision.run:
+def due_scopes(ls) -> list:
+    """The scopes whose gate says a dream is due, when rollout lets the automatic dream run
+    (blocking: reads state files; run it off the event loop)."""
+    if not decide(EntryPoint.AUTO_DREAM, ls.settings).run:
         return []
-    started = []
+    settings = ls.settings
+    return [
+        scope
+        for scope in ls.watched_scopes()
+        if scope.root.is_dir() and dream_mod.should_dream(scope, settings=settings).due
+    ]
+
+
+def submit_dreams(ls, scopes) -> list[str]:
+    """Queue one dream job per scope (on the event loop); a dry run at rollout dry-run."""
     store, settings = ls.store, ls.settings
-    for scope in ls.watched_scopes():
-        if not scope.root.is_dir() or not dream_mod.should_dream(scope, settings=settings).due:
-            continue
+    dry_run = not decide(EntryPoint.AUTO_DREAM, settings).write
+    started = []
+    for scope in scopes:
 
         def job(cancel, progress, scope=scope):
             return dream_mod.dream(
                 store,
                 scope,
-                dry_run=not decision.write,
+                dry_run=dry_run,
                 settings=settings,
                 progress=lambda message=None, percent=None: progress(message, percent),
                 cancel=lambda: cancel.cancelled,
             )
 
-        with contextlib.suppress(Exception):
+        try:
             started.append(ls.jobs.submit("dream", job, title="Dreaming", home=str(store.home)).id)
+        except MemlspError as exc:  # the queue is full: the next hourly check tries again
+            logger.info("automatic dream not queued: %s", exc)
     return started
+
+
+async def check_gate(ls) -> list[str]:
+    """One gate check: the due scopes' dream jobs, queued; returns their job ids."""
+    return submit_dreams(ls, await asyncio.to_thread(due_scopes, ls))
 
 
 def register(server) -> None:
@@ -60,7 +76,7 @@ def register(server) -> None:
         async def loop() -> None:
             while True:
                 try:
-                    await asyncio.to_thread(check_gate, ls)
+                    await check_gate(ls)
                 except Exception:  # noqa: BLE001
                     logger.exception("dream gate check failed")
                 await asyncio.sleep(GATE_INTERVAL_S)
