@@ -84,6 +84,9 @@ class TelemetrySettings:
 
     enabled: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
     path: str | None = None
+    # The editor's own telemetry switch (the VS Code client sends env.isTelemetryEnabled):
+    # events also go to LSP telemetry/event only when both this and ``enabled`` are true.
+    editor_enabled: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
 
 
 @attrs.frozen
@@ -259,6 +262,7 @@ COERCE: dict[str, Callable[[Any], Any]] = {
     "model.maxRetries": _whole(0),
     "telemetry.enabled": _flag,
     "telemetry.path": _optional_text(lambda v: True, "a path"),
+    "telemetry.editorEnabled": _flag,
     "retention.sessionDays": _whole(0, "whole number of days"),
     "retention.softDeleteDays": _whole(0, "whole number of days"),
     "dream.maxDeletes": _whole(0),
@@ -306,7 +310,9 @@ def build_settings(values: Mapping[str, Any]) -> Settings:
             max_in_flight_requests=values.get("server.maxInFlightRequests", 64),
         ),
         telemetry=TelemetrySettings(
-            enabled=values.get("telemetry.enabled", False), path=values.get("telemetry.path")
+            enabled=values.get("telemetry.enabled", False),
+            path=values.get("telemetry.path"),
+            editor_enabled=values.get("telemetry.editorEnabled", False),
         ),
         retention=RetentionSettings(
             session_days=values.get("retention.sessionDays", 90),

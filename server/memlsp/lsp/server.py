@@ -36,6 +36,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from .. import __version__
+from ..core import telemetry
 from ..core.errors import MemlspError
 from ..core.identity import ProjectId, resolve_project
 from ..core.models import make_provider
@@ -98,8 +99,24 @@ class MemoryLanguageServer(LanguageServer):
             store = self._stores[home] = Store(home)
         return store
 
+    def configure_telemetry(self) -> None:
+        """R27: the local sink when ``telemetry.enabled``; LSP ``telemetry/event`` as well
+        only when the editor's own telemetry is on too."""
+        settings = self.settings
+        forward = settings.telemetry.enabled and settings.telemetry.editor_enabled
+        telemetry.configure_from_settings(
+            settings, self.store.home, forwarder=self._forward_event if forward else None
+        )
+
+    def _forward_event(self, event: dict) -> None:
+        # emit() may run on a worker thread; notifications go out from the event loop.
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self.protocol.notify, "telemetry/event", event)
+
     def _on_settings(self, old: Settings, new: Settings) -> None:
         self.jobs.max_queued = new.server.max_queued_jobs
+        if old.telemetry != new.telemetry or old.home != new.home:
+            self.configure_telemetry()
         if old.model != new.model or old.home != new.home:
             with self._projects_lock:
                 self._recallers.clear()  # a new selector (or home) on the next recall
