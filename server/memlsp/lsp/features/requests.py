@@ -11,6 +11,7 @@ Recall, turnCompleted, sessionEnded, forget and dream go through
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 from collections.abc import Awaitable, Callable
@@ -57,6 +58,23 @@ def request(server, method: str):
 
 
 def register(server) -> None:
+    async def warm_up(ls) -> None:
+        # Load the embedding model and sync the workspace's retrieval index in the
+        # background, so the first chat turn's recall does not pay for either (only when
+        # per-turn recall will run at all: at rollout off the server touches nothing).
+        if not decide(EntryPoint.INJECTION, ls.settings).run:
+            return
+
+        def work() -> None:
+            try:
+                ls.recaller(None).refresh()
+            except Exception:  # noqa: BLE001 - a warm-up failure only costs the first turn
+                logger.exception("recall warm-up failed")
+
+        ls.warm_up_task = asyncio.get_running_loop().create_task(asyncio.to_thread(work))
+
+    server.hooks.initialized.append(warm_up)
+
     @request(server, "memory/sessionStarted")
     async def on_session_started(ls, params: wire.SessionStartedParams):
         ls.sessions.start(params.session_id, params.workspace)
