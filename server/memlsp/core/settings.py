@@ -48,6 +48,7 @@ KEYS = (
     "server.watchIntervalSeconds",
     "server.maxQueuedJobs",
     "server.maxInFlightRequests",
+    "hover.inCode",
 )
 
 
@@ -134,6 +135,13 @@ class DreamSettings:
 
 
 @attrs.frozen
+class HoverSettings:
+    """``hover.*``: R30's hover in code files (the notes citing a file or symbol)."""
+
+    in_code: bool = attrs.field(default=True, validator=attrs.validators.instance_of(bool))
+
+
+@attrs.frozen
 class ManagedInfo:
     """What managed settings did to this Settings object (for status and diagnostics).
 
@@ -159,6 +167,7 @@ class Settings:
     dream: DreamSettings = attrs.field(factory=DreamSettings)
     managed: ManagedInfo = attrs.field(factory=ManagedInfo)
     server: ServerSettings = attrs.field(factory=ServerSettings)
+    hover: HoverSettings = attrs.field(factory=HoverSettings)
 
     def memory_home(self) -> Path:
         return memory_home(self)
@@ -238,7 +247,7 @@ def coerce(key: str, value: Any) -> Any:
         if not isinstance(value, str):
             raise ValueError("must be a path")
         return value
-    if key == "telemetry.enabled":
+    if key in ("telemetry.enabled", "hover.inCode"):
         if isinstance(value, bool):
             return value
         if isinstance(value, str) and value.strip().lower() in _TRUE + _FALSE:
@@ -316,6 +325,7 @@ def build_settings(values: Mapping[str, Any]) -> Settings:
             session_days=values.get("retention.sessionDays", 90),
             soft_delete_days=values.get("retention.softDeleteDays", 30),
         ),
+        hover=HoverSettings(in_code=values.get("hover.inCode", True)),
         dream=DreamSettings(
             max_deletes=values.get("dream.maxDeletes", 10),
             min_hours=float(values.get("dream.minHours", 24.0)),
