@@ -114,6 +114,13 @@ class DreamSettings:
 
 
 @attrs.frozen
+class HoverSettings:
+    """``hover.*``: R30's hover in code files (the notes citing a file or symbol)."""
+
+    in_code: bool = attrs.field(default=True, validator=attrs.validators.instance_of(bool))
+
+
+@attrs.frozen
 class ManagedInfo:
     """What managed settings did to this Settings object (for status and diagnostics).
 
@@ -139,6 +146,7 @@ class Settings:
     dream: DreamSettings = attrs.field(factory=DreamSettings)
     managed: ManagedInfo = attrs.field(factory=ManagedInfo)
     server: ServerSettings = attrs.field(factory=ServerSettings)
+    hover: HoverSettings = attrs.field(factory=HoverSettings)
 
     def memory_home(self) -> Path:
         return memory_home(self)
@@ -272,6 +280,7 @@ COERCE: dict[str, Callable[[Any], Any]] = {
     "server.watchIntervalSeconds": _real(positive=False),
     "server.maxQueuedJobs": _whole(1),
     "server.maxInFlightRequests": _whole(1),
+    "hover.inCode": _flag,
 }
 
 
@@ -318,6 +327,7 @@ def build_settings(values: Mapping[str, Any]) -> Settings:
             session_days=values.get("retention.sessionDays", 90),
             soft_delete_days=values.get("retention.softDeleteDays", 30),
         ),
+        hover=HoverSettings(in_code=values.get("hover.inCode", True)),
         dream=DreamSettings(
             max_deletes=values.get("dream.maxDeletes", 10),
             min_hours=float(values.get("dream.minHours", 24.0)),

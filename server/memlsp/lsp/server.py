@@ -40,7 +40,7 @@ from ..core import telemetry
 from ..core.errors import MemlspError
 from ..core.identity import ProjectId, resolve_project
 from ..core.models import make_provider
-from ..core.recall import ModelSelector, Recaller, file_stale_check
+from ..core.recall import ModelSelector, Recaller, checker_stale_check, file_stale_check
 from ..core.settings import Settings
 from ..core.store import Scope, Store
 from . import errors, messages
@@ -202,11 +202,26 @@ class MemoryLanguageServer(LanguageServer):
                 self.store,
                 self.store.ensure_scope(scope),
                 selector=self._selector(),
-                stale_check=file_stale_check(folder),
+                stale_check=self._stale_check(folder),
             )
             with self._projects_lock:
                 recaller = self._recallers.setdefault(key, recaller)
         return recaller
+
+    def _stale_check(self, folder: Path):
+        """R19 at recall time: the warm citation checker of the folder when there is one
+        (files, symbols, git renames), else a check of cited files alone. Decided per call:
+        the Recaller outlives the start-up check."""
+        fallback = file_stale_check(folder)
+
+        def check(entry):
+            service = getattr(self, "citations", None)
+            checker = service.checker_for_folder(folder) if service is not None else None
+            if checker is not None:
+                return checker_stale_check(checker)(entry)
+            return fallback(entry)
+
+        return check
 
     def _selector(self):
         """R15's model selector when a model provider is configured, else None (hybrid)."""
@@ -321,9 +336,18 @@ def _install_log_filter() -> None:
 
 
 def default_features() -> list[ModuleType]:
-    from .features import commands, dreaming, lifecycle, requests, watching
+    from .features import (
+        code_actions,
+        commands,
+        diagnostics,
+        dreaming,
+        hover,
+        lifecycle,
+        requests,
+        watching,
+    )
 
-    return [lifecycle, requests, commands, watching, dreaming]
+    return [lifecycle, requests, commands, watching, dreaming, diagnostics, hover, code_actions]
 
 
 def create_server(features: Iterable[ModuleType] | None = None) -> MemoryLanguageServer:

@@ -117,6 +117,10 @@ def register(server) -> None:
         def work():
             scopes = ls.scopes_named(params.scope, params.workspace)
             found = listing.list_notes(ls.store, scopes)
+            citations = getattr(ls, "citations", None)
+            for record in found.entries:
+                if record["stale"] is None and citations is not None:
+                    record["stale"] = citations.stale_count(record["path"])
             return wire.ListResult(
                 entries=[wire.ListEntry(**_snake(e)) for e in found.entries],
                 problems=[wire.Problem(**p) for p in found.problems],
