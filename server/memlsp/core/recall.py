@@ -355,6 +355,24 @@ class Recaller:
                 parts.append(f"<!-- {label}: {scope.rel} -->\n{text}")
         return index_mod.budgeted("\n".join(parts)) if parts else ""
 
+    def start_session(self, session_id: str) -> None:
+        """R14/R17: a (re)started session id begins with nothing injected and a full budget
+        (in the file and in this process's mirror, which would otherwise merge the old
+        injections back)."""
+        with self._lock:
+            self._mirror.pop(session_id, None)
+        try:
+            state = sessions.start(self.home_scope, session_id)
+        except (OSError, MemlspError) as exc:
+            log.warning("session state not reset on disk (%s); kept in memory", exc)
+            # Above the old file's compaction count, so merging never brings its
+            # injections back.
+            old = sessions.load(self.home_scope, session_id)
+            state = sessions.SessionState(
+                session_id=session_id, started=iso(utcnow()), compactions=old.compactions + 1
+            )
+        self._mirror[session_id] = state
+
     def compacted(self, session_id: str) -> None:
         """R17: notes injected before a compaction may be injected again."""
 

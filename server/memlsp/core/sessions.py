@@ -94,6 +94,17 @@ def merge(disk: SessionState, mirror: SessionState | None) -> SessionState:
     return disk
 
 
+def start(scope: Scope, session_id: str) -> SessionState:
+    """R14: a (re)started session hands the model a fresh context: nothing injected yet, a
+    full budget, the next turn is a first turn (R18)."""
+
+    def reset(state: SessionState) -> None:
+        fresh = SessionState(session_id=session_id, started=iso(utcnow()))
+        state.__dict__.update(fresh.__dict__)
+
+    return update(scope, session_id, reset)
+
+
 def compacted(scope: Scope, session_id: str) -> SessionState:
     """R17: after a compaction, injected notes may be injected again (the budget stays)."""
 

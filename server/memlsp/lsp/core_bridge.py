@@ -23,7 +23,7 @@ from ..core import forget as forget_mod
 from ..core.models import make_provider
 from ..core.recall import Recaller
 from ..core.rollout import EntryPoint, decide
-from ..core.runtime import CancelToken, EditorBridge, ProgressSink
+from ..core.runtime import Cancelled, CancelToken, EditorBridge, ProgressSink
 from ..core.settings import Settings
 from ..core.store import Scope, Store
 from . import messages as wire
@@ -117,6 +117,21 @@ def extract_turn(
     return result
 
 
+def extract_summary(result: extract.ExtractResult) -> str:
+    """The ``memory/jobStatus`` message of a finished extraction (counts, no note text)."""
+    if result.skipped:
+        return f"skipped: {result.skipped}"
+    verb = "would write" if result.dry_run else "wrote"
+    changed = len(result.planned) if result.dry_run else len(result.written)
+    parts = [f"{verb} {changed}", f"updated {len(result.updated)}"]
+    if result.deleted:
+        parts.append(f"deleted {len(result.deleted)}")
+    if result.refused:
+        parts.append(f"refused {len(result.refused)}")
+    text = ", ".join(parts) + f" (provider {result.provider}"
+    return text + (", fell back to offline)" if result.degraded else ")")
+
+
 def save_session(
     store: Store, scope: Scope, params: wire.SessionEndedParams, *, settings: Settings
 ) -> wire.SessionEndedResult:
@@ -126,7 +141,8 @@ def save_session(
     res = autosave.autosave_session(
         store, scope, session_id=params.session_id, messages=_chat(params.messages)
     )
-    if res.path is not None:
+    if decision.write:
+        # R13 counts ended sessions, trivial ones too (they leave no record, R12).
         dream_mod.note_session_ended(scope)
     return wire.SessionEndedResult(path=res.path, skipped=res.skipped)
 
@@ -149,15 +165,52 @@ def dream(
     cancel: CancelToken,
     progress: ProgressSink,
 ) -> dream_mod.DreamResult:
-    return dream_mod.dream(
+    return run_dream(
         store,
         scope,
         force=params.force,
         dry_run=params.dry_run,
         settings=settings,
-        progress=lambda message=None, percent=None: progress(message, percent),
-        cancel=lambda: cancel.cancelled,
+        cancel=cancel,
+        progress=progress,
     )
+
+
+def run_dream(
+    store: Store,
+    scope: Scope,
+    *,
+    force: bool,
+    dry_run: bool,
+    settings: Settings,
+    cancel: CancelToken,
+    progress: ProgressSink,
+) -> dream_mod.DreamResult:
+    """One dream as a job: the core's own cancellation becomes the runner's ``cancelled``."""
+    try:
+        return dream_mod.dream(
+            store,
+            scope,
+            force=force,
+            dry_run=dry_run,
+            settings=settings,
+            progress=lambda message=None, percent=None: progress(message, percent),
+            cancel=lambda: cancel.cancelled,
+        )
+    except dream_mod.DreamCancelled as exc:
+        raise Cancelled(str(exc)) from exc
+
+
+def dream_summary(result: dream_mod.DreamResult) -> str:
+    """The ``memory/jobStatus`` message of a finished dream."""
+    if result.status == "skipped":
+        return f"skipped: {result.reason}"
+    before = result.counts_before.get("inbox")
+    after = result.counts_after.get("inbox")
+    text = f"{result.status} (run {result.run_id}): {len(result.applied)} operation(s)"
+    if before is not None and after is not None:
+        text += f", inbox {before} -> {after}"
+    return text
 
 
 def dream_state(scope: Scope) -> tuple[str | None, int | None]:

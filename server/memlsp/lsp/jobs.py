@@ -68,6 +68,7 @@ class Job:
     finished: dt.datetime | None = None
     progress_token: str | None = None
     done: asyncio.Event = field(default_factory=asyncio.Event)
+    summarize: Callable[[Any], str | None] | None = None
 
     def info(self) -> messages.JobInfo:
         return messages.JobInfo(
@@ -109,6 +110,7 @@ class JobRunner:
         home: str,
         writer: bool = True,
         on_done: Callable[[Job], None] | None = None,
+        summarize: Callable[[Any], str | None] | None = None,
     ) -> Job:
         if len(self._active) >= self.max_queued:
             raise JobQueueFull(
@@ -117,6 +119,7 @@ class JobRunner:
         job = Job(id=uuid.uuid4().hex[:12], kind=kind, title=title, home=home, writer=writer)
         self._active[job.id] = job
         self._notify(job)
+        job.summarize = summarize or _summary
         task = asyncio.ensure_future(self._run(job, fn, on_done))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -189,7 +192,7 @@ class JobRunner:
                 self._executor, fn, job.cancel, progress.sink(loop)
             )
             job.state = "done"
-            job.message = _summary(job.result)
+            job.message = (job.summarize or _summary)(job.result)
         except Cancelled:
             job.state, job.message = "cancelled", "cancelled on request"
 

@@ -65,8 +65,11 @@ def register(server) -> None:
         def work():
             scopes = ls.session_scopes(params.workspace)
             # Handing the index to the model is injection: only at rollout "on" (R25).
-            inject = decide(EntryPoint.INJECTION, ls.settings).inject
-            text = listing.session_index(ls.store, scopes) if inject else ""
+            decision = decide(EntryPoint.INJECTION, ls.settings)
+            if decision.run:
+                # A (re)started session id begins with nothing injected (R14, R17).
+                ls.recaller(params.workspace).start_session(params.session_id)
+            text = listing.session_index(ls.store, scopes) if decision.inject else ""
             return text, [s.rel for s in scopes]
 
         index, scopes = await ls.run_blocking(work)
@@ -146,7 +149,6 @@ def register(server) -> None:
     async def on_compacted(ls, params: wire.CompactedParams) -> None:
         # R17: notes injected before the compaction may be injected again.
         session = ls.sessions.get(params.session_id)
-        session.compactions += 1
         recaller = await ls.run_blocking(ls.recaller, session.workspace)
         await ls.run_blocking(recaller.compacted, params.session_id)
 
@@ -204,7 +206,11 @@ def register(server) -> None:
             )
 
         started = ls.jobs.submit(
-            "extract", job, title="Remembering from the last turn", home=str(store.home)
+            "extract",
+            job,
+            title="Remembering from the last turn",
+            home=str(store.home),
+            summarize=core_bridge.extract_summary,
         )
         return wire.TurnCompletedResult(job_id=started.id)
 
@@ -241,7 +247,13 @@ def register(server) -> None:
                 progress=progress,
             )
 
-        started = ls.jobs.submit("dream", job, title="Dreaming", home=str(store.home))
+        started = ls.jobs.submit(
+            "dream",
+            job,
+            title=f"Dreaming ({scope.rel})",
+            home=str(store.home),
+            summarize=core_bridge.dream_summary,
+        )
         return wire.JobStarted(job_id=started.id)
 
 
