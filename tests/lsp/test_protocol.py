@@ -393,6 +393,8 @@ async def test_verified_forget(h):
     digest, at = done.tombstone.split("@")
     assert len(digest) >= 16 and at.endswith("Z")
     assert not (h.home / note.path).exists()
+    repeat = await h.request("memory/forget", {"path": note.path, "sha256": read.sha256})
+    assert repeat.status == "already-forgotten", "a retried forget is not an error"
     tombstones = (h.home / PROJECT / ".memlsp" / "tombstones.jsonl").read_text()
     assert "FTP" not in tombstones, "tombstones are content-free"
     with pytest.raises(JsonRpcException) as excinfo:
@@ -433,3 +435,89 @@ async def test_dream_runs_as_a_job_and_status_reports_it(h):
     assert jobs[real.jobId].state == "done" and jobs[real.jobId].finished is not None
     counts = {c.scope: c for c in status.counts}
     assert counts[PROJECT].inbox == 0 and counts[PROJECT].notes >= 1, counts[PROJECT]
+
+
+# ---- rollout levels (R25): what the automatic entry points do at each level ---------------
+async def _turn_and_recall(h, session: str):
+    await h.request("memory/remember", {"text": "Feature flags are cleaned up every sprint"})
+    started = await h.request("memory/sessionStarted", {"sessionId": session})
+    turn = await h.request(
+        "memory/turnCompleted", {"sessionId": session, "turn": 1, "messages": TURN}
+    )
+    final = await h.wait_job(turn.jobId) if turn.jobId else None
+    recalled = await h.request(
+        "memory/recall", {"sessionId": session, "message": "when are feature flags cleaned up?"}
+    )
+    ended = await h.request("memory/sessionEnded", {"sessionId": session, "messages": SUBSTANTIVE})
+    listed = await h.request("memory/list", {"scope": "project"})
+    return started, turn, final, recalled, ended, listed
+
+
+@pytest.mark.parametrize("level", ["off", "shadow", "dry-run"])
+async def test_rollout_levels_govern_the_automatic_entry_points(tmp_path, level):
+    h = await start_harness(tmp_path, "minimal", init_options={"rollout": level})
+    try:
+        started, turn, final, recalled, ended, listed = await _turn_and_recall(h, "s-level")
+        status = await h.request("memory/status")
+    finally:
+        await stop_harness(h)
+    names = {e.description for e in listed.entries}
+    assert "Feature flags are cleaned up every sprint" in names, "remember works at any level"
+    assert started.rollout == level and started.index == "", "the index is injection"
+    # Injection: never below "on" — nothing reaches the model, and the reason says why.
+    assert (list(recalled.memories), recalled.reminder) == ([], "")
+    assert recalled.skipped == f"rollout-{level}"
+    wednesday = [e for e in listed.entries if "Wednesday" in e.description]
+    if level == "off":
+        assert (turn.jobId, turn.skipped) == (None, "rollout-off")
+        assert (ended.path, ended.skipped) == (None, "rollout-off")
+        assert wednesday == [] and status.sessionsSinceDream in (None, 0)
+    elif level == "shadow":
+        assert final.state == "done" and final.message.startswith("wrote 1")
+        assert len(wednesday) == 1, "shadow extracts and writes"
+        assert ended.path.startswith(f"{PROJECT}/sessions/")
+        assert recalled.budgetLeft == 60 * 1024, "nothing injected, nothing spent"
+    else:  # dry-run: computes, writes nothing
+        assert final.state == "done" and final.message.startswith("would write 1")
+        assert wednesday == []
+        assert (ended.path, ended.skipped) == (None, "rollout-dry-run")
+
+
+async def test_recall_with_the_anthropic_selector_through_the_server(tmp_path):
+    """R15 step 3–4 over the wire: model.provider = anthropic with model.baseUrl pointed at
+    a local fake Anthropic server; the key is a fake built at run time."""
+    import json as jsonlib
+
+    from tests.core.test_anthropic_provider import FakeAnthropic, fake_key, message
+
+    def files(*names):
+        text = jsonlib.dumps({"files": list(names)})
+        return 200, message([{"type": "text", "text": text}], "end_turn")
+
+    failure = (500, {"type": "error", "error": {"type": "api_error", "message": "boom"}})
+    with FakeAnthropic([]) as fake:
+        model = {"provider": "anthropic", "baseUrl": fake.url, "maxRetries": 0}
+        h = await start_harness(
+            tmp_path,
+            "minimal",
+            init_options={"rollout": "on", "model": {**model, "timeoutSeconds": 5}},
+            env={"ANTHROPIC_API_KEY": fake_key()},
+        )
+        try:
+            bun = await h.request(
+                "memory/remember", {"text": "Use bun, not npm, for installs", "type": "feedback"}
+            )
+            rota = await h.request("memory/remember", {"text": "Code reviews rotate every Monday"})
+            rota_name = rota.path.removeprefix(f"{PROJECT}/")
+            ask = {"message": "bun or npm for installs?"}
+            fake.script[:] = [files(rota_name, "inbox/deploy-calendar.md")]
+            picked = await h.request("memory/recall", {"sessionId": "m1", **ask})
+            fake.script[:] = [failure]
+            fallback = await h.request("memory/recall", {"sessionId": "m2", **ask})
+        finally:
+            await stop_harness(h)
+    assert paths(picked) == [rota.path], "the model's pick; the invented name is dropped"
+    manifest = jsonlib.dumps(fake.requests[0]["json"]["system"])
+    assert rota_name in manifest and bun.path.removeprefix(f"{PROJECT}/") in manifest
+    assert len(fake.requests) == 2, "no retries were configured"
+    assert bun.path in paths(fallback) and rota.path not in paths(fallback), "hybrid result"

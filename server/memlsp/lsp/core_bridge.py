@@ -54,10 +54,12 @@ def recall(
         log.info(
             "recall (%s): %d note(s) selected, none injected", settings.rollout, len(res.memories)
         )
+        # Nothing was injected, so nothing was spent: the core's figure is what would be
+        # left had the reminder been injected.
         return wire.RecallResult(
             memories=[],
             reminder="",
-            budget_left=res.budget_left,
+            budget_left=int(res.budget_left) + len(res.reminder.encode("utf-8")),
             skipped=f"rollout-{settings.rollout}",
         )
     memories = [
