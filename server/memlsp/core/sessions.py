@@ -2,8 +2,9 @@
 
 A chat session's state lives in ``<scope>/.memlsp/sessions/<session>.json`` so that every
 process serving the session (the language server, a CLI call, a hook) sees the same
-"already injected" set and the same 60 KB budget. Written atomically under the scope's
-lock; a missing or corrupt file is an empty state (it is bookkeeping, not memory).
+"already injected" set and the same 60 KB budget. Written atomically under a lock of its
+own (``sessions/.lock``, not the scope lock that note writes hold); a missing or corrupt
+file is an empty state (it is bookkeeping, not memory).
 """
 
 from __future__ import annotations
@@ -67,10 +68,16 @@ def save(scope: Scope, state: SessionState) -> None:
     atomic_write(path, json.dumps(asdict(state), ensure_ascii=False), durable=False)
 
 
+def _lock_path(scope: Scope) -> Path:
+    # Its own lock, not the scope's: recall on a chat turn must not queue behind a note
+    # write or an index rebuild holding the scope lock (the state touches no note).
+    return scope.state_dir / "sessions" / ".lock"
+
+
 def update(scope: Scope, session_id: str, change) -> SessionState:
-    """Read-modify-write one session's state under the scope lock."""
+    """Read-modify-write one session's state under the sessions lock of the scope."""
     scope.state_dir.mkdir(parents=True, exist_ok=True)
-    with file_lock(scope.lock_path):
+    with file_lock(_lock_path(scope)):
         state = load(scope, session_id)
         change(state)
         save(scope, state)

@@ -99,7 +99,11 @@ def extract_turn(
     editor: EditorBridge | None,
     cancel: CancelToken,
     progress: ProgressSink,
+    recaller: Recaller | None = None,
 ) -> extract.ExtractResult:
+    """One turn's extraction (a job). When it changed notes, ``recaller`` syncs its
+    retrieval index here, on the job's thread, so the next ``memory/recall`` finds it
+    current instead of paying for the rescan on the chat's critical path."""
     decision = decide(EntryPoint.EXTRACTION, settings)
     cancel.check()
     progress("extracting", 10)
@@ -115,8 +119,20 @@ def extract_turn(
         timeout=settings.model.timeout_seconds,
         dry_run=not decision.write,
     )
+    if recaller is not None and (result.written or result.updated or result.deleted):
+        progress("updating the recall index", 90)
+        # The note is written (no cancelling now), but the job may give way to requests.
+        getattr(cancel, "yield_to_requests", lambda: None)()
+        warm_recaller(recaller)
     progress("done", 100)
     return result
+
+
+def warm_recaller(recaller: Recaller) -> None:
+    """Sync ``recaller`` with the files and load its search matrix (``len`` loads it), off
+    the chat's critical path: the next ``memory/recall`` then only embeds the message."""
+    recaller.refresh()
+    len(recaller.index)
 
 
 def extract_summary(result: extract.ExtractResult) -> str:

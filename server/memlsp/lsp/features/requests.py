@@ -193,6 +193,8 @@ def register(server) -> None:
         session = ls.sessions.get(params.session_id)
         store, settings, editor = ls.store, ls.settings, ls.model_bridge()
         scope = await ls.run_blocking(ls.project_scope, session.workspace)
+        inject = decide(EntryPoint.INJECTION, settings, record=False).run
+        recaller = await ls.run_blocking(ls.recaller, session.workspace) if inject else None
 
         def job(cancel, progress):
             return core_bridge.extract_turn(
@@ -203,6 +205,7 @@ def register(server) -> None:
                 editor=editor,
                 cancel=cancel,
                 progress=progress,
+                recaller=recaller,
             )
 
         started = ls.jobs.submit(
