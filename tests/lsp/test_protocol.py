@@ -514,10 +514,20 @@ async def test_recall_with_the_anthropic_selector_through_the_server(tmp_path):
             picked = await h.request("memory/recall", {"sessionId": "m1", **ask})
             fake.script[:] = [failure]
             fallback = await h.request("memory/recall", {"sessionId": "m2", **ask})
+            fake.script[:] = [(200, message([{"type": "text", "text": "OK"}], "end_turn"))]
+            ok = await h.client.workspace_execute_command_async(
+                types.ExecuteCommandParams(command="memlsp.modelStatus")
+            )
+            fake.script[:] = [failure]
+            down = await h.client.workspace_execute_command_async(
+                types.ExecuteCommandParams(command="memlsp.modelStatus")
+            )
         finally:
             await stop_harness(h)
+    assert (ok["provider"], ok["reachable"], ok["reply"]) == ("anthropic", True, "OK")
+    assert (down["reachable"], down["reason"]) == (False, "model-http-error")
     assert paths(picked) == [rota.path], "the model's pick; the invented name is dropped"
     manifest = jsonlib.dumps(fake.requests[0]["json"]["system"])
     assert rota_name in manifest and bun.path.removeprefix(f"{PROJECT}/") in manifest
-    assert len(fake.requests) == 2, "no retries were configured"
+    assert len(fake.requests) == 4, "no retries were configured"
     assert bun.path in paths(fallback) and rota.path not in paths(fallback), "hybrid result"

@@ -15,6 +15,7 @@ types. Handlers run these on worker threads (they block).
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from ..core import autosave, extract
@@ -36,13 +37,14 @@ def _chat(messages: list[wire.ChatMessage]) -> list[dict[str, Any]]:
 
 
 def recall(
-    recaller: Recaller, params: wire.RecallParams, *, settings: Settings
+    recaller: Callable[[], Recaller], params: wire.RecallParams, *, settings: Settings
 ) -> wire.RecallResult:
-    """Per-turn injection: off → nothing runs; shadow and dry-run compute but inject nothing."""
+    """Per-turn injection: off → nothing runs (not even the workspace's Recaller is made);
+    shadow and dry-run compute but inject nothing."""
     decision = decide(EntryPoint.INJECTION, settings)
     if not decision.run:
         return wire.RecallResult(memories=[], reminder="", budget_left=0, skipped="rollout-off")
-    res = recaller.recall(
+    res = recaller().recall(
         params.session_id,
         params.message,
         open_files=list(params.open_files),

@@ -176,10 +176,11 @@ def register(server) -> None:
     @request(server, "memory/recall")
     async def on_recall(ls, params: wire.RecallParams):
         session = ls.sessions.get(params.session_id)
-        recaller = await ls.run_blocking(ls.recaller, session.workspace)
 
         def work():
-            return core_bridge.recall(recaller, params, settings=ls.settings)
+            return core_bridge.recall(
+                lambda: ls.recaller(session.workspace), params, settings=ls.settings
+            )
 
         return await ls.run_blocking(work)
 
