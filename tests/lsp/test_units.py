@@ -112,3 +112,28 @@ def test_the_dream_gate_queues_jobs_on_the_event_loop(tmp_path, monkeypatch):
     assert [j.kind for j in jobs] == ["dream"] and jobs[0].state == "done", jobs
     assert jobs[0].title == "Dreaming (global)"
     assert again == [], "the gate is closed right after a dream"
+
+
+def test_a_cancelled_dream_is_reported_cancelled_not_failed(tmp_path):
+    from memlsp.core.remember import remember
+    from memlsp.core.runtime import Cancelled, CancelToken
+    from memlsp.core.settings import Settings
+    from memlsp.core.store import Store
+    from memlsp.lsp import core_bridge
+
+    store = Store(tmp_path / "home")
+    scope = store.ensure_scope(store.global_scope())
+    remember(store, scope, "I review pull requests on Fridays", type_="user")
+    token = CancelToken()
+    token.cancel()
+    with pytest.raises(Cancelled):
+        core_bridge.run_dream(
+            store,
+            scope,
+            force=True,
+            dry_run=False,
+            settings=Settings(),
+            cancel=token,
+            progress=lambda message=None, percent=None: None,
+        )
+    assert (scope.root / "inbox").is_dir() and any((scope.root / "inbox").glob("*.md"))
