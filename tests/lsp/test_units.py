@@ -74,13 +74,13 @@ def test_jobs_yield_to_requests_in_flight_but_not_forever():
     busy[0] = False
     t0 = time.monotonic()
     token.check()
-    assert time.monotonic() - t0 < 0.05, "no request in flight: no wait"
+    assert time.monotonic() - t0 < 0.2, "no request in flight: no wait (a wait is 0.25 s)"
     busy[0] = True
     token.cancel()
     t0 = time.monotonic()
     with pytest.raises(Exception) as excinfo:
         token.check()
-    assert type(excinfo.value).__name__ == "Cancelled" and time.monotonic() - t0 < 0.05
+    assert type(excinfo.value).__name__ == "Cancelled" and time.monotonic() - t0 < 0.2
 
 
 def test_the_dream_gate_queues_jobs_on_the_event_loop(tmp_path, monkeypatch):
