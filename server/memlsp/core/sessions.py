@@ -3,8 +3,9 @@ and a per-scope count of how many times each note was injected (hovers).
 
 A chat session's state lives in ``<scope>/.memlsp/sessions/<session>.json`` so that every
 process serving the session (the language server, a CLI call, a hook) sees the same
-"already injected" set and the same 60 KB budget. Written atomically under the scope's
-lock; a missing or corrupt file is an empty state (it is bookkeeping, not memory).
+"already injected" set and the same 60 KB budget. Written atomically under a lock of its
+own (``sessions/.lock``, not the scope lock that note writes hold); a missing or corrupt
+file is an empty state (it is bookkeeping, not memory).
 """
 
 from __future__ import annotations
@@ -68,11 +69,17 @@ def save(scope: Scope, state: SessionState) -> None:
     atomic_write(path, json.dumps(asdict(state), ensure_ascii=False), durable=False)
 
 
+def _lock_path(scope: Scope) -> Path:
+    # Its own lock, not the scope's: recall on a chat turn must not queue behind a note
+    # write or an index rebuild holding the scope lock (the state touches no note).
+    return scope.state_dir / "sessions" / ".lock"
+
+
 def update(scope: Scope, session_id: str, change) -> SessionState:
-    """Read-modify-write one session's state under the scope lock; notes that ``change``
-    added to ``injected`` are counted in the scope's recall counter."""
+    """Read-modify-write one session's state under the sessions lock of the scope; notes
+    that ``change`` added to ``injected`` are counted in the scope's recall counter."""
     scope.state_dir.mkdir(parents=True, exist_ok=True)
-    with file_lock(scope.lock_path):
+    with file_lock(_lock_path(scope)):
         state = load(scope, session_id)
         before = set(state.injected)
         change(state)
@@ -133,6 +140,17 @@ def merge(disk: SessionState, mirror: SessionState | None) -> SessionState:
     disk.exhausted = disk.exhausted or mirror.exhausted
     disk.started = disk.started or mirror.started
     return disk
+
+
+def start(scope: Scope, session_id: str) -> SessionState:
+    """R14: a (re)started session hands the model a fresh context: nothing injected yet, a
+    full budget, the next turn is a first turn (R18)."""
+
+    def reset(state: SessionState) -> None:
+        fresh = SessionState(session_id=session_id, started=iso(utcnow()))
+        state.__dict__.update(fresh.__dict__)
+
+    return update(scope, session_id, reset)
 
 
 def compacted(scope: Scope, session_id: str) -> SessionState:

@@ -43,7 +43,7 @@ from ..core.models import make_provider
 from ..core.recall import ModelSelector, Recaller, checker_stale_check, file_stale_check
 from ..core.settings import Settings
 from ..core.store import Scope, Store
-from . import errors, messages
+from . import core_bridge, errors, messages
 from .bridge import LspEditorBridge
 from .jobs import JobRunner
 from .protocol import MemoryProtocol, make_converter
@@ -231,11 +231,16 @@ class MemoryLanguageServer(LanguageServer):
         return ModelSelector(provider, timeout=self.settings.model.timeout_seconds)
 
     def invalidate_recall(self) -> None:
-        """Notes changed on disk: every Recaller rescans before its next search."""
+        """Notes changed on disk: every Recaller rescans — now, on a worker thread, so the
+        next ``memory/recall`` does not pay for the rescan on the chat's critical path (a
+        recall arriving meanwhile searches the index as it was, see Recaller.refresh)."""
         with self._projects_lock:
             recallers = list(self._recallers.values())
         for recaller in recallers:
             recaller.invalidate()
+            if self.loop is not None and self.loop.is_running():
+                future = self.loop.run_in_executor(None, core_bridge.warm_recaller, recaller)
+                future.add_done_callback(_log_refresh_failure)
 
     def watched_scopes(self) -> list[Scope]:
         scopes: dict[str, Scope] = {}
@@ -313,6 +318,12 @@ class MemoryLanguageServer(LanguageServer):
             return  # already answered to the requester as a JSON-RPC error
         logger.error("%s: %s", getattr(source, "__name__", source), error)
         self.log(f"memlsp: internal error: {error}", error=True)
+
+
+def _log_refresh_failure(future) -> None:
+    exc = None if future.cancelled() else future.exception()
+    if exc is not None:
+        logger.warning("background recall refresh failed: %s", exc)
 
 
 class _QuietExpectedErrors(logging.Filter):

@@ -14,8 +14,9 @@ import asyncio
 import logging
 
 from ...core import dream as dream_mod
-from ...core.errors import MemlspError
 from ...core.rollout import EntryPoint, decide
+from .. import core_bridge
+from ..jobs import ACTIVE, JobQueueFull
 
 logger = logging.getLogger(__name__)
 
@@ -23,8 +24,7 @@ GATE_INTERVAL_S = 3600.0
 
 
 def due_scopes(ls) -> list:
-    """The scopes whose gate says a dream is due, when rollout lets the automatic dream run
-    (blocking: reads state files; run it off the event loop)."""
+    """The scopes whose gate says a dream is due (blocking: run off the event loop)."""
     if not decide(EntryPoint.AUTO_DREAM, ls.settings).run:
         return []
     settings = ls.settings
@@ -35,33 +35,51 @@ def due_scopes(ls) -> list:
     ]
 
 
-def submit_dreams(ls, scopes) -> list[str]:
-    """Queue one dream job per scope (on the event loop); a dry run at rollout dry-run."""
+def queue_dreams(ls, scopes) -> list[str]:
+    """Queue one dream job per scope — a dry run at ``dry-run`` (on the event loop: the job
+    runner is not thread-safe). A scope with a dream already queued or running is skipped."""
+    decision = decide(EntryPoint.AUTO_DREAM, ls.settings)
+    if not decision.run:
+        return []
     store, settings = ls.store, ls.settings
-    dry_run = not decide(EntryPoint.AUTO_DREAM, settings).write
+    busy = {job.title for job in ls.jobs.jobs() if job.kind == "dream" and job.state in ACTIVE}
     started = []
     for scope in scopes:
+        title = f"Dreaming ({scope.rel})"
+        if title in busy:
+            continue
 
         def job(cancel, progress, scope=scope):
-            return dream_mod.dream(
+            return core_bridge.run_dream(
                 store,
                 scope,
-                dry_run=dry_run,
+                force=False,
+                dry_run=not decision.write,
                 settings=settings,
-                progress=lambda message=None, percent=None: progress(message, percent),
-                cancel=lambda: cancel.cancelled,
+                cancel=cancel,
+                progress=progress,
             )
 
         try:
-            started.append(ls.jobs.submit("dream", job, title="Dreaming", home=str(store.home)).id)
-        except MemlspError as exc:  # the queue is full: the next hourly check tries again
-            logger.info("automatic dream not queued: %s", exc)
+            started.append(
+                ls.jobs.submit(
+                    "dream",
+                    job,
+                    title=title,
+                    home=str(store.home),
+                    summarize=core_bridge.dream_summary,
+                ).id
+            )
+        except JobQueueFull:
+            logger.info("dream gate: the job queue is full; next check in an hour")
+            break
     return started
 
 
 async def check_gate(ls) -> list[str]:
-    """One gate check: the due scopes' dream jobs, queued; returns their job ids."""
-    return submit_dreams(ls, await asyncio.to_thread(due_scopes, ls))
+    """Check the gate of every served scope and queue the due dreams; returns job ids."""
+    scopes = await asyncio.to_thread(due_scopes, ls)
+    return queue_dreams(ls, scopes)
 
 
 def register(server) -> None:
