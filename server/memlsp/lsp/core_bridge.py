@@ -191,6 +191,7 @@ def dream(
         force=params.force,
         dry_run=params.dry_run,
         settings=settings,
+        editor=editor,
         cancel=cancel,
         progress=progress,
     )
@@ -205,14 +206,18 @@ def run_dream(
     settings: Settings,
     cancel: CancelToken,
     progress: ProgressSink,
+    editor: EditorBridge | None = None,
 ) -> dream_mod.DreamResult:
-    """One dream as a job: the core's own cancellation becomes the runner's ``cancelled``."""
+    """One dream as a job: the core's own cancellation becomes the runner's ``cancelled``.
+    With a model provider configured the plan comes from the model (validated strictly,
+    the offline plan when it is rejected)."""
     try:
         return dream_mod.dream(
             store,
             scope,
             force=force,
             dry_run=dry_run,
+            planner=dream_mod.planner_for(settings, bridge=editor),
             settings=settings,
             progress=lambda message=None, percent=None: progress(message, percent),
             cancel=lambda: cancel.cancelled,

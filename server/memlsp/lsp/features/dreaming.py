@@ -41,7 +41,7 @@ def queue_dreams(ls, scopes) -> list[str]:
     decision = decide(EntryPoint.AUTO_DREAM, ls.settings)
     if not decision.run:
         return []
-    store, settings = ls.store, ls.settings
+    store, settings, editor = ls.store, ls.settings, ls.model_bridge()
     busy = {job.title for job in ls.jobs.jobs() if job.kind == "dream" and job.state in ACTIVE}
     started = []
     for scope in scopes:
@@ -56,6 +56,7 @@ def queue_dreams(ls, scopes) -> list[str]:
                 force=False,
                 dry_run=not decision.write,
                 settings=settings,
+                editor=editor,
                 cancel=cancel,
                 progress=progress,
             )
