@@ -104,6 +104,68 @@ def superseded_pairs(corpus: list[dict], queries: list[dict]) -> list[tuple[dict
     return pairs
 
 
+def recall_evaluator(corpus: list[dict]) -> RecallEval:
+    """Score per-turn recall on the queries, before or after a dream.
+
+    A dream merges, folds and renames notes, so a query's relevant corpus ids are mapped to
+    the files that now hold them: every live note whose text contains the corpus note's
+    description (or the start of its body); failing that, the most similar live note. The
+    same mapping is used before the dream (where it finds the original files), so the two
+    numbers are comparable. Notes are not filtered by the query's ``now`` on either side.
+    """
+
+    def evaluate(store: Store, queries: list[dict]) -> dict[str, Any]:
+        from memlsp.core.evaluate.recall_eval import score
+        from memlsp.core.recall import Recaller
+
+        project = Scope("project", PROJECT_REL, store.home / PROJECT_REL)
+        entries = [
+            e
+            for scope in (project, store.global_scope())
+            for e in store.scan(scope).entries
+            if e.section in ("", "inbox", "sessions")
+        ]
+        texts = {e.path: f"{e.note.description}\n{e.note.body}" for e in entries}
+        holders: dict[str, set[str]] = {}
+        for n in corpus:
+            probe = (n["description"], n["body"][:80].strip())
+            found = {p for p, t in texts.items() if any(x and x in t for x in probe)}
+            if not found and texts:
+                whole = f"{n['description']}\n{n['body']}"
+                found = {max(texts, key=lambda p: cosine(whole, texts[p]))}
+            holders[n["id"]] = found
+        recaller = Recaller(store, project)
+        recaller.refresh(force=True)
+        per_query, timings = [], []
+        for i, q in enumerate(queries):
+            t0 = time.perf_counter()
+            res = recaller.recall(
+                f"q{i}",
+                q["message"],
+                first_turn=bool(q.get("first_turn")),
+                now=dt.datetime.fromisoformat(q["now"].replace("Z", "+00:00")),
+                record=False,
+            )
+            timings.append((time.perf_counter() - t0) * 1000)
+            ranked: list[str] = []
+            for m in res.memories:  # a file holding several relevant notes counts for each
+                ids = [rid for rid in q.get("relevant", []) if m.path in holders.get(rid, ())]
+                ranked.extend(i for i in ids if i not in ranked)
+                if not ids:
+                    ranked.append(m.path)
+            per_query.append((q, ranked))
+        report = score(per_query, timings)
+        return {
+            k: report[k] for k in ("recall_at_5", "ndcg_at_10", "mrr_at_10", "silence_rate")
+        } | {
+            "by_kind": {
+                k: v.get("recall_at_5", v.get("silence_rate")) for k, v in report["by_kind"].items()
+            }
+        }
+
+    return evaluate
+
+
 def run(
     eval_dir: Path, *, max_deletes: int = 10, recall_eval: RecallEval | None = None
 ) -> dict[str, Any]:
@@ -180,8 +242,17 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--max-deletes", type=int, default=10)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--no-recall", action="store_true", help="skip recall before/after")
     args = ap.parse_args(argv)
-    report = run(args.eval_dir, max_deletes=args.max_deletes)
+    if not (args.eval_dir / "corpus.jsonl").exists():
+        print(f"no eval data at {args.eval_dir}; nothing to measure")
+        return 0
+    corpus = [json.loads(line) for line in (args.eval_dir / "corpus.jsonl").open()]
+    report = run(
+        args.eval_dir,
+        max_deletes=args.max_deletes,
+        recall_eval=None if args.no_recall else recall_evaluator(corpus),
+    )
     if args.json:
         print(json.dumps(report, indent=2))
         return 0
@@ -201,7 +272,19 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"  not clean: {p['older']} -> {p['newer']} (newer kept {p['newer_kept']}, older gone {p['older_gone']})"
             )
-    print(f"recall before/after: {report['recall_before']} / {report['recall_after']}")
+    before, after = report["recall_before"], report["recall_after"]
+    if isinstance(before, dict):
+        for key in ("recall_at_5", "ndcg_at_10", "mrr_at_10", "silence_rate"):
+            print(
+                f"{key:>13}: before {before[key]:.3f}  after {after[key]:.3f}  "
+                f"(delta {after[key] - before[key]:+.3f})"
+            )
+        for kind in before["by_kind"]:
+            print(
+                f"  {kind:<14} before {before['by_kind'][kind]:.3f}  after {after['by_kind'][kind]:.3f}"
+            )
+    else:
+        print(f"recall before/after: {before} / {after}")
     return 0
 
 

@@ -1,24 +1,30 @@
-"""Editor responsiveness while background jobs run (SPEC §13: hover/recall p99 ≤ 100 ms).
+"""Editor responsiveness while background jobs run (SPEC §13; acceptance 3 of issue 7:
+``memory/recall`` and ``textDocument/hover`` p99 ≤ 100 ms while a job extracts 200 turns and
+a reindex of 10,000 notes runs).
 
-    python bench/lsp_responsiveness.py [--notes 10000] [--seconds 20]
+    python bench/lsp_responsiveness.py [--notes 10000] [--turns 200] [--samples 100] [--runs 1]
 
 Builds a temporary memory home with ``--notes`` notes spread over 100 project scopes (plus a
-200-note project for the session), starts ``memlsp serve`` over stdio, and measures the
-latency of the editor-facing requests in PROBES twice: idle, then while a ``memory/reindex``
-job of every scope runs (cold cache: every note parsed) and a second thread streams
-``memory/remember`` / ``memory/list`` requests. Prints p50/p99 per probe and the ratio to idle.
+200-note project for the session), starts ``memlsp serve`` over stdio at rollout ``on``, and
+measures the editor-facing requests of PROBES twice: idle, then busy — while a
+``memory/reindex`` job of every scope runs (cold cache: every note parsed) and ``--turns``
+``memory/turnCompleted`` requests with realistic chat turns queue extraction jobs. The busy
+phase lasts until every job has finished. Prints p50/p99 per probe, the ratio to idle, the
+machine's load average, and whether the target holds.
 
-Add a probe (``memory/recall``, ``textDocument/hover``) to PROBES once it exists.
+``textDocument/hover`` is measured when the server advertises ``hoverProvider`` (on a note
+opened in the editor); otherwise the report says so and measures recall, read and list.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import random
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -26,6 +32,35 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.lsp.rawclient import RawClient  # noqa: E402
 
 PROJECT = "projects/github.com/example/shop"
+TARGET_P99_MS = 100.0
+
+TOPICS = [
+    "the billing service",
+    "the checkout page",
+    "the search indexer",
+    "the mobile app release",
+    "the staging database",
+    "the payments webhook",
+    "the analytics pipeline",
+    "the auth gateway",
+    "the CI cache",
+    "the feature-flag service",
+]
+RULES = [
+    "From now on we deploy {t} only on Tuesdays after the standup",
+    "Never run migrations on {t} without a snapshot first, that bit us last month",
+    "I prefer small pull requests for {t}, under 300 lines each",
+    "We decided to move {t} to the new queue because the old one drops messages",
+    "The on-call runbook for {t} lives in the ops wiki under incidents",
+    "Please use pnpm, not npm, when you touch {t}",
+    "Can you explain why the tests for {t} are flaky on Fridays?",
+    "Rename the helper in {t} and update the callers",
+]
+ANSWERS = [
+    "Understood, I will keep that in mind for {t}.",
+    "Done: I updated {t} and ran the tests; all green.",
+    "Here is what I found in {t}: the retry loop hides the first error.",
+]
 
 
 def make_home(home: Path, notes: int) -> list[str]:
@@ -44,34 +79,73 @@ def make_home(home: Path, notes: int) -> list[str]:
     paths = []
     for j in range(200):
         name = f"topic-{j:03d}"
+        topic = TOPICS[j % len(TOPICS)]
         (session / f"{name}.md").write_text(
-            f"---\nname: {name}\ndescription: topic {j}: a decision and why\ntype: feedback\n---\n"
-            f"Decision {j}: prefer the boring option.\n"
+            f"---\nname: {name}\ndescription: decision {j} about {topic} and why\n"
+            f"type: feedback\n---\nDecision {j}: for {topic}, prefer the boring option; "
+            f"it failed twice when we did not.\n"
         )
         paths.append(f"{PROJECT}/{name}.md")
     return paths
 
 
-PROBES = {
-    "memory/list (project)": lambda c, paths, i: ("memory/list", {"scope": "project"}),
-    "memory/read": lambda c, paths, i: ("memory/read", {"path": paths[i % len(paths)]}),
-    "memory/sessionStarted": lambda c, paths, i: ("memory/sessionStarted", {"sessionId": f"b{i}"}),
-}
+def turns(n: int, seed: int = 7) -> list[dict]:
+    """``n`` chat turns of the kind an editor's chat sends: a user message (a rule, a
+    decision, a preference, a question or a task) and the assistant's answer."""
+    rng = random.Random(seed)
+    out = []
+    for k in range(n):
+        topic = rng.choice(TOPICS)
+        user = rng.choice(RULES).format(t=topic) + f" (ticket {1000 + k})."
+        answer = rng.choice(ANSWERS).format(t=topic)
+        out.append(
+            {
+                "sessionId": f"chat-{k // 10}",
+                "turn": k % 10 + 1,
+                "messages": [
+                    {"role": "user", "content": user},
+                    {"role": "assistant", "content": answer},
+                ],
+            }
+        )
+    return out
 
 
-def measure(client: RawClient, paths: list[str], until, min_samples: int) -> dict[str, list[float]]:
-    samples: dict[str, list[float]] = {name: [] for name in PROBES}
+def probes(hover: bool) -> dict:
+    found = {
+        "memory/recall": lambda paths, i: (
+            "memory/recall",
+            {
+                "sessionId": f"probe-{i}",
+                "message": f"what did we decide about {TOPICS[i % len(TOPICS)]}?",
+            },
+        ),
+        "memory/read": lambda paths, i: ("memory/read", {"path": paths[i % len(paths)]}),
+        "memory/list (project)": lambda paths, i: ("memory/list", {"scope": "project"}),
+    }
+    if hover:
+        found["textDocument/hover"] = lambda paths, i: (
+            "textDocument/hover",
+            {"textDocument": {"uri": HOVER_URI[0]}, "position": {"line": 5, "character": 12}},
+        )
+    return found
+
+
+HOVER_URI = [""]
+
+
+def measure(client: RawClient, paths, table: dict, until, min_samples: int) -> dict:
+    samples: dict[str, list[float]] = {name: [] for name in table}
     i = 0
     while i < min_samples or not until():
-        for name, probe in PROBES.items():
-            method, params = probe(client, paths, i)
+        for name, probe in table.items():
+            method, params = probe(paths, i)
             t0 = time.perf_counter()
-            msg = client.request(method, params, timeout=30)
+            msg = client.request(method, params, timeout=60)
             samples[name].append((time.perf_counter() - t0) * 1000)
             assert "result" in msg, msg
         i += 1
-        if i > 20 * min_samples:
-            break
+        time.sleep(0.01)  # an editor asks a few times a second, not in a tight loop
     return samples
 
 
@@ -80,11 +154,15 @@ def pct(values: list[float], p: float) -> float:
     return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--notes", type=int, default=10_000)
-    ap.add_argument("--samples", type=int, default=100)
-    args = ap.parse_args()
+def final_states(client: RawClient) -> dict[str, str]:
+    states = {}
+    for n in list(client.notifications):
+        if n["method"] == "memory/jobStatus":
+            states[n["params"]["jobId"]] = n["params"]["state"]
+    return states
+
+
+def run_once(args) -> dict:
     with tempfile.TemporaryDirectory(prefix="memlsp-bench-") as tmp:
         tmp_path = Path(tmp)
         t0 = time.perf_counter()
@@ -98,60 +176,99 @@ def main() -> int:
         print(f"home: {args.notes} + 200 notes written in {time.perf_counter() - t0:.1f} s")
         client = RawClient({"MEMLSP_HOME": str(tmp_path / "home")}, cwd=str(ws))
         try:
-            client.initialize(str(ws), {"window": {"workDoneProgress": True}}, {"rollout": "on"})
+            init = client.initialize(
+                str(ws),
+                {"window": {"workDoneProgress": True}},
+                {"rollout": "on", "server": {"maxQueuedJobs": args.turns + 16}},
+            )
             client.handlers["window/workDoneProgress/create"] = lambda p: None
-            idle = measure(client, paths, lambda: True, args.samples)
-
-            job = client.request("memory/reindex", {})["result"]["jobId"]
-            t_job = time.perf_counter()
-            done = threading.Event()
-            stream_count = [0]
-
-            def job_done() -> bool:
-                return any(
-                    n["method"] == "memory/jobStatus"
-                    and n["params"]["jobId"] == job
-                    and n["params"]["state"] in ("done", "failed", "cancelled")
-                    for n in list(client.notifications)
+            hover = bool(init["result"]["capabilities"].get("hoverProvider"))
+            if hover:
+                note = tmp_path / "home" / paths[0]
+                HOVER_URI[0] = note.as_uri()
+                client.notify(
+                    "textDocument/didOpen",
+                    {
+                        "textDocument": {
+                            "uri": HOVER_URI[0],
+                            "languageId": "markdown",
+                            "version": 1,
+                            "text": note.read_text(),
+                        }
+                    },
                 )
+            table = probes(hover)
+            # Warm-up: the embedding model and the session's retrieval index load once.
+            client.request("memory/recall", {"sessionId": "warm", "message": "warm up"}, 120)
+            idle = measure(client, paths, table, lambda: True, args.samples)
 
-            def stream() -> None:
-                k = 0
-                while not done.is_set():
-                    client.request("memory/remember", {"text": f"Streamed decision {k}: keep it"})
-                    client.request("memory/list", {"scope": "project"})
-                    stream_count[0] += 2
-                    k += 1
+            t_job = time.perf_counter()
+            jobs = [client.request("memory/reindex", {}, timeout=30)["result"]["jobId"]]
+            for turn in turns(args.turns):
+                res = client.request("memory/turnCompleted", turn, timeout=30)
+                assert res.get("result", {}).get("jobId"), res
+                jobs.append(res["result"]["jobId"])
+            queued_s = time.perf_counter() - t_job
 
-            streamer = threading.Thread(target=stream, daemon=True)
-            streamer.start()
-            busy = measure(client, paths, job_done, args.samples)
-            job_s = time.perf_counter() - t_job
-            done.set()
-            streamer.join(timeout=30)
-            while not job_done():
-                time.sleep(0.05)
-            job_total = time.perf_counter() - t_job
+            def all_done() -> bool:
+                states = final_states(client)
+                return all(states.get(j) in ("done", "failed", "cancelled") for j in jobs)
+
+            busy = measure(client, paths, table, all_done, args.samples)
+            jobs_s = time.perf_counter() - t_job
+            states = final_states(client)
         finally:
             client.close()
+    failed = [j for j in jobs if states.get(j) != "done"]
+    return {
+        "idle": idle,
+        "busy": busy,
+        "hover": hover,
+        "jobs_s": jobs_s,
+        "queued_s": queued_s,
+        "jobs": len(jobs),
+        "failed": len(failed),
+    }
 
+
+def report(args, res: dict, run: int) -> bool:
+    load = os.getloadavg()
     print(
-        f"reindex job over {args.notes + 200} notes: {job_total:.1f} s "
-        f"(probes ran for {job_s:.1f} s; {stream_count[0]} streamed remember/list requests)"
+        f"run {run}: {res['jobs']} jobs (1 reindex of {args.notes + 200} notes + "
+        f"{args.turns} extractions) queued in {res['queued_s']:.1f} s, all finished after "
+        f"{res['jobs_s']:.1f} s; failed: {res['failed']}; "
+        f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cpus"
     )
+    if not res["hover"]:
+        print("textDocument/hover is not advertised by this build: measuring recall/read/list")
     print(
-        f"{'probe':<26}{'idle p50':>10}{'idle p99':>10}{'busy p50':>10}{'busy p99':>10}"
-        f"{'p99 ratio':>11}{'n':>6}"
+        f"{'probe':<24}{'idle p50':>10}{'idle p99':>10}{'busy p50':>10}{'busy p99':>10}"
+        f"{'p99 ratio':>11}{'n busy':>8}"
     )
-    for name in PROBES:
-        a, b = idle[name], busy[name]
+    ok = True
+    for name in res["idle"]:
+        a, b = res["idle"][name], res["busy"][name]
         print(
-            f"{name:<26}{statistics.median(a):>9.1f} {pct(a, 99):>9.1f} "
+            f"{name:<24}{statistics.median(a):>9.1f} {pct(a, 99):>9.1f} "
             f"{statistics.median(b):>9.1f} {pct(b, 99):>9.1f} {pct(b, 99) / pct(a, 99):>9.1f}x"
-            f"{len(b):>6}"
+            f"{len(b):>8}"
         )
-    print("target (SPEC §13): recall/hover p99 ≤ 100 ms under background jobs")
-    return 0
+        if name in ("memory/recall", "textDocument/hover"):
+            ok = ok and pct(b, 99) <= TARGET_P99_MS
+    verdict = "holds" if ok else "MISSED"
+    print(f"target: recall/hover busy p99 ≤ {TARGET_P99_MS:.0f} ms — {verdict}")
+    return ok
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--notes", type=int, default=10_000)
+    ap.add_argument("--turns", type=int, default=200)
+    ap.add_argument("--samples", type=int, default=100)
+    ap.add_argument("--runs", type=int, default=1)
+    args = ap.parse_args()
+    results = [report(args, run_once(args), i + 1) for i in range(args.runs)]
+    return 0 if all(results) else 1
 
 
 if __name__ == "__main__":

@@ -122,5 +122,9 @@ def test_help_reads_well() -> None:
 
 
 def test_demo_runs_offline() -> None:
+    """The README's main job: every step runs, offline, and shows its result."""
     out = run(Path.cwd(), "demo").stdout
-    assert "unchanged:" in out and "# Memory index" in out
+    assert "refused:" in out and "[refused-excluded:file-path]" in out
+    assert "turn 1: wrote" in out and "recalled " in out and "<memory-context" in out
+    assert "stale-file:" in out and "deleted in" in out
+    assert "forgotten:" in out and "# Memory index" in out

@@ -43,13 +43,14 @@ local ok, err = pcall(function()
   step("initialized", vim.wait(15000, function() return client.initialized end, 20))
 
   local function call(method, params, ms)
-    local res, why = client.request_sync(method, params, ms or 10000, 0)
+    -- Generous timeouts: the machine may be loaded; a passing run takes about a second.
+    local res, why = client.request_sync(method, params, ms or 30000, 0)
     if res == nil then return { timeout = why or true } end
     return { result = res.result, err = res.err }
   end
 
   -- the settings pushed in on_init are applied asynchronously
-  vim.wait(5000, function()
+  vim.wait(20000, function()
     local r = call("memory/status", {})
     return r.result and r.result.rollout == "on"
   end, 50)
@@ -67,14 +68,21 @@ local ok, err = pcall(function()
     },
   }))
   local job = out.turnCompleted.result and out.turnCompleted.result.jobId
+  local finished = false
   if job and job ~= vim.NIL then
-    vim.wait(15000, function()
+    -- Wait for the job's final memory/jobStatus, not for a fixed time.
+    finished = vim.wait(60000, function()
       for _, j in ipairs(jobs) do
-        if j.jobId == job and (j.state == "done" or j.state == "failed") then return true end
+        if j.jobId == job and (j.state == "done" or j.state == "failed"
+            or j.state == "cancelled") then
+          return true
+        end
       end
       return false
-    end, 50)
+    end, 20)
   end
+  step("jobFinished", finished)
+  step("listAfterTurn", call("memory/list", { scope = "project" }))
   step("recall", call("memory/recall", { sessionId = "nvim-2", message = "when do we deploy?" }))
   step("modelStatus", call("workspace/executeCommand", { command = "memlsp.modelStatus" }, 15000))
   step("completes", completes)

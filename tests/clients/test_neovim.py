@@ -63,7 +63,7 @@ def run_nvim(tmp_path: Path) -> dict:
         cwd=ws,
         env=env,
         capture_output=True,
-        timeout=90,
+        timeout=180,
     )
     assert out.exists(), proc.stderr.decode(errors="replace")[-2000:]
     data = json.loads(out.read_text())
@@ -93,6 +93,16 @@ def test_neovim_drives_the_memory_protocol(tmp_path):
     # A turn with extraction (the editor provider's prompt goes through the same handler),
     # then recall on the next turn returns the extracted note.
     job = data["turnCompleted"]["result"]["jobId"]
-    assert any(j["jobId"] == job and j["state"] == "done" for j in data["jobs"])
-    recalled = data["recall"]["result"]["memories"]
-    assert any("Tuesday" in m["content"] for m in recalled), data["recall"]
+    assert data["jobFinished"] is True, data["jobs"]
+    states = [j["state"] for j in data["jobs"] if j["jobId"] == job]
+    assert states == ["queued", "running", "done"], data["jobs"]
+    extracted = [
+        e
+        for e in data["listAfterTurn"]["result"]["entries"]
+        if "Tuesday" in e["description"] and e["path"] != remembered["path"]
+    ]
+    assert len(extracted) == 1, data["listAfterTurn"]
+    assert extracted[0]["path"].startswith(f"{PROJECT}/inbox/")
+    recall = data["recall"]["result"]
+    assert extracted[0]["path"] in [m["path"] for m in recall["memories"]], recall
+    assert "Tuesday" in recall["reminder"]

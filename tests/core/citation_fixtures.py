@@ -360,3 +360,38 @@ def generate_repo(
         head.append("---")
         out.notes[f"{name}.md"] = "\n".join(head + lines) + "\n"
     return out
+
+
+def place_fixture_notes(store, repo: Path):
+    """Write the acceptance notes into the memory home of ``store`` for workspace ``repo``
+    (two topic notes and an inbox note in its project scope, one global note) and generate
+    the indexes. Returns the project scope."""
+    scope = store.ensure_scope(store.project_scope(repo))
+    write(scope.root / "billing.md", NOTE_BILLING)
+    write(scope.root / "webhooks.md", NOTE_WEBHOOKS)
+    write(scope.root / "inbox" / "config-loading.md", NOTE_INBOX)
+    glob = store.ensure_scope(store.global_scope())
+    write(glob.root / "prefers-small-files.md", NOTE_GLOBAL)
+    store.rebuild_index(scope)
+    store.rebuild_index(glob)
+    return scope
+
+
+def note_texts() -> dict[str, str]:
+    return {
+        "billing.md": NOTE_BILLING,
+        "webhooks.md": NOTE_WEBHOOKS,
+        "config-loading.md": NOTE_INBOX,
+    }
+
+
+def expected_ranges() -> set[tuple]:
+    """EXPECTED as ``(note file name, code, line, start, end, suggestion)``, the columns in
+    UTF-16 code units computed from the note text independently of the extractor."""
+    out = set()
+    for name, code, line, cited, suggestion in EXPECTED:
+        text = note_texts()[name].split("\n")[line]
+        cp = text.index(cited)
+        start = len(text[:cp].encode("utf-16-le")) // 2
+        out.add((name, code, line, start, start + len(cited.encode("utf-16-le")) // 2, suggestion))
+    return out

@@ -321,3 +321,52 @@ def test_non_git_folder_is_walked_with_an_ignore_list(tmp_path, monkeypatch):
         ("stale-file", "node_modules/dep/index.js"),
         ("stale-symbol", "dep"),
     ]
+
+
+def test_scope_change_rereads_only_changed_notes_and_reports_them(env):
+    """The server's watcher knows a scope changed, not which note: the checker finds out."""
+    repo, store, scope = env
+    checker = Checker(repo, store)
+    checker.check_all()
+    assert checker.on_scopes_changed([scope.rel]) == set()  # nothing changed
+    billing = scope.root / "billing.md"
+    billing.write_text(NOTE_BILLING.replace("`compute_tax()`", "`compute_vat()`"), "utf-8")
+    (scope.root / "webhooks.md").unlink()
+    changed = checker.on_scopes_changed([scope.rel])
+    # MEMORY.md (not regenerated yet) now points to a missing note: its problems changed too.
+    index = f"{scope.rel}/MEMORY.md"
+    assert changed == {f"{scope.rel}/billing.md", f"{scope.rel}/webhooks.md", index}
+    assert [p.code for p in checker.index_problems_for(index)] == ["index-missing-note"]
+    assert {f.code for f in checker.findings_for(f"{scope.rel}/billing.md")} == {
+        "moved-file",
+        "stale-file",
+    }
+    assert checker.findings_for(f"{scope.rel}/webhooks.md") == []
+
+
+def test_notes_citing_code_keeps_to_the_file_that_defines_the_symbol(env):
+    """R30 in code: hovering `verify_signature` in crypto.rs (where it moved) finds the
+    note; the same name in another file does not; the file's own citations on request."""
+    repo, store, scope = env
+    checker = Checker(repo, store)
+    checker.check_all()
+    moved = checker.notes_citing_code(str(repo / "src/crypto.rs"), "verify_signature")
+    assert [h.note.rsplit("/", 1)[-1] for h in moved] == ["webhooks.md"]
+    assert moved[0].finding is not None and moved[0].finding.code == "moved-symbol"
+    assert checker.notes_citing_code(str(repo / "web/client.ts"), "verify_signature") == []
+    charge = checker.notes_citing_code(str(repo / "py/billing.py"), "charge")
+    assert [h.finding for h in charge] == [None]
+    whole = checker.notes_citing_code(str(repo / "py/billing.py"))
+    assert {h.citation.symbol for h in whole} == {"charge", "compute_tax"}
+    assert checker.notes_citing_code("/elsewhere/x.py", "charge") == []
+
+
+def test_finding_at_and_judged(env):
+    repo, store, scope = env
+    checker = Checker(repo, store)
+    report = checker.check_all()
+    f = report.findings[0]
+    assert checker.finding_at(f.note, f.code, f.range.line, f.range.start) == f
+    assert checker.finding_at(f.note, "stale-file", f.range.line, f.range.start + 1) is None
+    assert checker.judged(f.note)
+    assert not checker.judged("global/prefers-small-files.md")

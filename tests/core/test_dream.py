@@ -506,3 +506,34 @@ def test_recover_all_rolls_back_an_unfinished_prepared_journal(tmp_path):
     assert not staged.exists() and not (jdir / "r1.json").exists()
     assert live_notes(scope) == before
     assert recover_all(store) == {}  # idempotent
+
+
+def test_autosaved_session_records_are_dated_by_their_lower_case_name(tmp_path):
+    """Autosave names records ``20260407t080000z-<id>.md`` (slugs are lower case): the gate
+    dates them by that stamp, not by the file's mtime."""
+    import os
+
+    from memlsp.core.autosave import autosave_session
+    from memlsp.core.dream.gather import session_time
+
+    store = Store(tmp_path)
+    scope = store.ensure_scope(store.global_scope())
+    prompts = [
+        "Let us migrate the billing reports to the new warehouse schema",
+        "Keep the old column names as views for the finance dashboards",
+        "Now backfill last quarter and compare the totals per region",
+    ]
+    at = NOW - dt.timedelta(hours=30)
+    res = autosave_session(
+        store,
+        scope,
+        session_id="s1",
+        messages=[{"role": "user", "content": p, "at": at.isoformat()} for p in prompts],
+    )
+    record = tmp_path / res.path
+    assert record.name.startswith(at.strftime("%Y%m%dt%H%M%Sz"))
+    os.utime(record, (NOW.timestamp(), NOW.timestamp()))  # touched after the session
+    assert session_time(record) == at
+    state_file = scope.state_dir / "state.json"
+    state_file.write_text(json.dumps({"last_dream": (NOW - dt.timedelta(hours=25)).isoformat()}))
+    assert should_dream(scope, NOW, settings=S).sessions_since == 0

@@ -7,6 +7,7 @@ import datetime as dt
 
 import pytest
 from memlsp.core.extract import Message, extract_turn
+from memlsp.core.notes import Note
 from memlsp.core.store import Store
 
 T0 = dt.datetime(2026, 9, 8, 9, 0, tzinfo=dt.UTC)  # a Tuesday
@@ -208,9 +209,22 @@ def test_forget_removes_the_note_and_says_so(env):
     )
     assert res.forget_target_found is True and res.deleted
     assert notes(env) == []
-    audit = (store.home / res.deleted[0]).parent.parent / ".memlsp" / "audit.jsonl"
-    assert b'"action": "forget"' in audit.read_bytes()
-    assert b"perf.example.io" not in audit.read_bytes()
+    state = (store.home / res.deleted[0]).parent.parent / ".memlsp"
+    audit, tombstones = (
+        (state / "audit.jsonl").read_bytes(),
+        (state / "tombstones.jsonl").read_bytes(),
+    )
+    assert b'"forget"' in audit and b'"reason": "matching"' in tombstones
+    assert b"perf.example.io" not in audit + tombstones
+
+
+def test_a_forgotten_note_is_never_extracted_again(env):
+    """Issue 6: extraction never re-creates a note whose content is tombstoned (R23, R24)."""
+    turn(env, "Remember: the load-test cluster is at perf.example.io.")
+    turn(env, "Forget what I said about the load-test cluster.", number=2)
+    assert notes(env) == []
+    res = turn(env, "Remember: the load-test cluster is at perf.example.io.", session="s2")
+    assert notes(env) == [] and [r.reason for r in res.refused] == ["forgotten"]
 
 
 def test_forget_in_chinese(env):
@@ -240,3 +254,19 @@ def test_excluded_remember_in_chat_writes_nothing(env):
     res = turn(env, "Remember that the retry helper lives in lib/net/retry.ts.")
     assert notes(env) == []
     assert res.refused and res.refused[0].reason == "refused-excluded:file-path"
+
+
+def test_a_loose_supersede_match_never_rewrites_a_note_a_person_wrote(env):
+    """A dated statement that shares two words with a hand-written note must not replace it."""
+    store, scope = env
+    hand = Note(
+        name="refund-rounding",
+        description="Refunds round half-even, as the finance team requires",
+        type="project",
+        body="Finance audits refunds; the billing code must round half-even.",
+        meta={"source": "manual"},
+    )
+    store.write_note(scope, hand, section="")
+    turn(env, "The billing service is frozen from next Monday for the audit.")
+    names = sorted(e.note.name for e in notes(env))
+    assert "refund-rounding" in names and len(names) == 2

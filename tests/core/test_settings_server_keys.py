@@ -37,3 +37,11 @@ def test_bad_values_are_refused_with_a_readable_message(layer):
 def test_env_names():
     assert env_name("model.timeoutSeconds") == "MEMLSP_MODEL_TIMEOUT_SECONDS"
     assert env_name("rollout") == "MEMLSP_ROLLOUT"
+
+
+def test_hover_in_code_defaults_on_and_is_a_boolean():
+    assert load_settings(env={}).hover.in_code is True
+    assert load_settings({"hover": {"inCode": False}}, env={}).hover.in_code is False
+    assert load_settings(env={"MEMLSP_HOVER_IN_CODE": "off"}).hover.in_code is False
+    with pytest.raises(ValueError):
+        load_settings({"hover": {"inCode": "sometimes"}}, env={})

@@ -59,3 +59,81 @@ def test_unknown_fields_are_ignored_and_empty_array_means_no_params():
     p = messages.structure({"scope": "global", "future": 1}, messages.ListParams)
     assert p.scope == "global"
     assert messages.structure([], messages.StatusParams) == messages.StatusParams()
+
+
+def test_jobs_yield_to_requests_in_flight_but_not_forever():
+    import time
+
+    from memlsp.lsp.jobs import YieldingToken
+
+    busy = [True]
+    token = YieldingToken(lambda: busy[0])
+    t0 = time.monotonic()
+    token.yield_to_requests(max_s=0.1)
+    assert 0.09 <= time.monotonic() - t0 < 1.0, "bounded: a stream of requests cannot starve"
+    busy[0] = False
+    t0 = time.monotonic()
+    token.check()
+    assert time.monotonic() - t0 < 0.2, "no request in flight: no wait (a wait is 0.25 s)"
+    busy[0] = True
+    token.cancel()
+    t0 = time.monotonic()
+    with pytest.raises(Exception) as excinfo:
+        token.check()
+    assert type(excinfo.value).__name__ == "Cancelled" and time.monotonic() - t0 < 0.2
+
+
+def test_the_dream_gate_queues_jobs_on_the_event_loop(tmp_path, monkeypatch):
+    """The hourly gate computes due scopes on a worker thread and submits on the loop (the
+    job runner is not thread-safe; submitting from a thread used to fail silently)."""
+    import asyncio
+
+    from memlsp.core.settings import load_settings
+    from memlsp.lsp.features import dreaming
+
+    monkeypatch.setenv("MEMLSP_HOME", str(tmp_path / "home"))
+    server = create_server()
+    server.settings_manager.current = load_settings({"rollout": "on"}, None, {})
+    glob = server.store.ensure_scope(server.store.global_scope())
+    for _ in range(5):
+        from memlsp.core.dream import note_session_ended
+
+        note_session_ended(glob)
+    server.notify_job = lambda params: None
+
+    async def run():
+        ids = await dreaming.check_gate(server)
+        jobs = [server.jobs.get(i) for i in ids]
+        await asyncio.gather(*(server.jobs.wait(i, timeout=30) for i in ids))
+        again = await dreaming.check_gate(server)
+        return jobs, again
+
+    jobs, again = asyncio.run(run())
+    assert [j.kind for j in jobs] == ["dream"] and jobs[0].state == "done", jobs
+    assert jobs[0].title == "Dreaming (global)"
+    assert again == [], "the gate is closed right after a dream"
+
+
+def test_a_cancelled_dream_is_reported_cancelled_not_failed(tmp_path):
+    from memlsp.core.remember import remember
+    from memlsp.core.runtime import Cancelled, CancelToken
+    from memlsp.core.settings import Settings
+    from memlsp.core.store import Store
+    from memlsp.lsp import core_bridge
+
+    store = Store(tmp_path / "home")
+    scope = store.ensure_scope(store.global_scope())
+    remember(store, scope, "I review pull requests on Fridays", type_="user")
+    token = CancelToken()
+    token.cancel()
+    with pytest.raises(Cancelled):
+        core_bridge.run_dream(
+            store,
+            scope,
+            force=True,
+            dry_run=False,
+            settings=Settings(),
+            cancel=token,
+            progress=lambda message=None, percent=None: None,
+        )
+    assert (scope.root / "inbox").is_dir() and any((scope.root / "inbox").glob("*.md"))

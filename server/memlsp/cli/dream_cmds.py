@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..core.dream import dream, restore
+from ..core.dream import dream, planner_for, restore
 from ..core.rollout import EntryPoint, require
 from ..core.settings import load_settings
 from ..core.store import Scope, Store
@@ -59,6 +59,7 @@ def cmd_dream(args: argparse.Namespace) -> int:
         force=args.force,
         dry_run=args.dry_run,
         progress=None if args.json else _progress,
+        planner=planner_for(settings),
         settings=settings,
     )
     if args.json:

@@ -39,6 +39,7 @@ from typing import Any
 
 from . import heuristics as h
 from .errors import MemlspError
+from .forget import tombstoned_text
 from .fsutil import atomic_append_line, atomic_write, file_lock
 from .models import ModelError, Provider, ToolSpec, run_tool_loop
 from .notes import NOTE_TYPES, Note, cut, iso, one_line, parse_time, slugify, utcnow
@@ -57,6 +58,9 @@ SAME_TOPIC_RATIO = 0.5  # shared content tokens / smaller set, to count as the s
 SAME_TOPIC_MIN = 3
 SUPERSEDE_RATIO = 0.15  # lower bar when the statement says it replaces something
 SUPERSEDE_MIN = 2
+# Notes a person wrote or imported are only ever matched on the strict same-topic test: a
+# loose "this replaces that" match must never rewrite or drop them.
+PROTECTED_SOURCES = ("manual", "import")
 FORGET_MATCH = 0.6  # share of the forget target's tokens a note must contain
 
 
@@ -456,7 +460,12 @@ def _same_topic(ctx: _Ctx, tokens: set[str], supersede: bool) -> Entry | None:
     for entry in _live_entries(ctx):
         shared, ratio = h.overlap(tokens, _note_tokens(entry.note))
         same = shared >= SAME_TOPIC_MIN and ratio >= SAME_TOPIC_RATIO
-        replaced = supersede and shared >= SUPERSEDE_MIN and ratio >= SUPERSEDE_RATIO
+        replaced = (
+            supersede
+            and entry.note.source not in PROTECTED_SOURCES
+            and shared >= SUPERSEDE_MIN
+            and ratio >= SUPERSEDE_RATIO
+        )
         if (same or replaced) and (best is None or (ratio, shared) > best[:2]):
             best = (ratio, shared, entry)
     return best[2] if best else None
@@ -500,6 +509,9 @@ def _write_checked(ctx: _Ctx, scope: Scope, note: Note, statement: str, *, super
             # The replaced value must be gone everywhere recall can see it (R10).
             _scrub_sessions(ctx, _note_tokens(old_note) - tokens, min_share=0.5)
         return
+    if tombstoned_text(scope, note.body):
+        ctx.result.refused.append(Refusal("forgotten", "forgotten", "turn"))
+        return
     taken = {e.note.name for e in _live_entries(ctx) if e.scope == scope}
     base, i = note.name, 2
     while note.name in taken:
@@ -541,6 +553,18 @@ def remove_note(store: Store, entry: Entry, *, by: str, now: dt.datetime | None 
     """Delete one note if its bytes are still the ones that were read (best-effort forget,
     R23), regenerate the index, and append a content-free audit record. False when the
     note changed or vanished meanwhile."""
+    if by != "extraction-update":
+        # The user asked to forget it: the verified path leaves a tombstone, so extraction
+        # never writes the same note again (R23, R24).
+        from .forget import ForgetRefused, forget
+
+        try:
+            return forget(store, entry.path, entry.sha256, reason="matching", now=now).status == (
+                "forgotten"
+            )
+        except ForgetRefused as exc:
+            log.info("forget of an extracted note refused: %s", exc.reason)
+            return False
     scope = entry.scope
     with file_lock(scope.lock_path):
         try:

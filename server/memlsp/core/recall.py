@@ -299,52 +299,67 @@ class Recaller:
                     sig.append(None)
         return tuple(sig)
 
-    def refresh(self, *, force: bool = False) -> None:
+    def refresh(self, *, force: bool = False, wait: bool = True) -> None:
         """Sync the retrieval index with the files. Cheap when nothing changed: folder
         mtimes catch created/deleted/renamed notes at once; in-place edits by hand are
-        caught by a full stat pass at most every ``rescan_s`` seconds."""
-        with self._lock:
-            sig = self._dir_signature()
-            now = time.monotonic()
-            if (
-                not force
-                and sig == self._signature
-                and now - self._synced_at < self._rescan_every
-                and self._index is not None
-            ):
-                return
-            started = time.perf_counter()
-            entries: dict[str, Entry] = {}
-            problems = []
-            for scope in self.scopes:
-                forgotten = tombstoned_digests(scope)
-                scan = self.store.scan(scope)
-                problems.extend(p for p in scan.problems if p.severity == "error")
-                for entry in scan.entries:
-                    if scope.kind == "global" and entry.section == "sessions":
-                        continue
-                    if entry.sha256 in forgotten:  # an interrupted forget left the file
-                        continue
-                    entries[entry.path] = entry
-            self._log_problems(problems)
-            previous = self._entries
-            upserts = [
-                e
-                for k, e in entries.items()
-                if (old := previous.get(k)) is None or old.sha256 != e.sha256
-            ]
-            deletes = [k for k in previous if k not in entries]
-            if self._index_synced and not upserts and not deletes:
-                pass  # the periodic stat pass found no edit: nothing to sync
-            elif self._index_synced:
-                self.index.update([self._doc(e) for e in upserts], deletes)
-            else:
-                self.index.sync([self._doc(e) for e in entries.values()])
-                self._index_synced = True
-            self._entries = entries
-            self._signature = sig
-            self._synced_at = now
-            self._pace(time.perf_counter() - started)
+        caught by a full stat pass at most every ``rescan_s`` seconds (less often when one
+        pass is slow, see :meth:`_pace`); the index is handed only what changed.
+
+        ``wait=False`` (the per-turn recall): when another thread is syncing an index that
+        already exists (a background refresh after a write), return at once and search the
+        index as it is, rather than wait on the chat's critical path for a change that is
+        younger than the sync itself."""
+        built = self._index is not None and self._synced_at > 0
+        if not self._lock.acquire(blocking=wait or not built):
+            return
+        try:
+            self._refresh(force)
+        finally:
+            self._lock.release()
+
+    def _refresh(self, force: bool) -> None:
+        """The body of :meth:`refresh`; the caller holds ``self._lock``."""
+        sig = self._dir_signature()
+        now = time.monotonic()
+        if (
+            not force
+            and sig == self._signature
+            and now - self._synced_at < self._rescan_every
+            and self._index is not None
+        ):
+            return
+        started = time.perf_counter()
+        entries: dict[str, Entry] = {}
+        problems = []
+        for scope in self.scopes:
+            forgotten = tombstoned_digests(scope)
+            scan = self.store.scan(scope)
+            problems.extend(p for p in scan.problems if p.severity == "error")
+            for entry in scan.entries:
+                if scope.kind == "global" and entry.section == "sessions":
+                    continue
+                if entry.sha256 in forgotten:  # an interrupted forget left the file
+                    continue
+                entries[entry.path] = entry
+        self._log_problems(problems)
+        previous = self._entries
+        upserts = [
+            e
+            for k, e in entries.items()
+            if (old := previous.get(k)) is None or old.sha256 != e.sha256
+        ]
+        deletes = [k for k in previous if k not in entries]
+        if self._index_synced and not upserts and not deletes:
+            pass  # the periodic stat pass found no edit: nothing to sync
+        elif self._index_synced:
+            self.index.update([self._doc(e) for e in upserts], deletes)
+        else:
+            self.index.sync([self._doc(e) for e in entries.values()])
+            self._index_synced = True
+        self._entries = entries
+        self._signature = sig
+        self._synced_at = now
+        self._pace(time.perf_counter() - started)
 
     @staticmethod
     def _doc(e: Entry) -> Doc:
@@ -383,9 +398,10 @@ class Recaller:
         self._rescan_every = max(self.rescan_s, 20 * took_s)
 
     def invalidate(self) -> None:
-        """Force a full rescan on the next call (file watchers call this)."""
-        with self._lock:
-            self._signature = None
+        """Force a full rescan on the next call (file watchers call this). Never waits for
+        a sync in progress: it may be called from an event loop; the assignment is atomic
+        and a sync finishing meanwhile only makes the next rescan redundant."""
+        self._signature = None
 
     # ---- session hooks ----------------------------------------------------------------------
     def session_started(self, session_id: str | None = None) -> str:
@@ -397,6 +413,24 @@ class Recaller:
                 label = "Project memory" if scope.kind == "project" else "Global memory"
                 parts.append(f"<!-- {label}: {scope.rel} -->\n{text}")
         return index_mod.budgeted("\n".join(parts)) if parts else ""
+
+    def start_session(self, session_id: str) -> None:
+        """R14/R17: a (re)started session id begins with nothing injected and a full budget
+        (in the file and in this process's mirror, which would otherwise merge the old
+        injections back)."""
+        with self._lock:
+            self._mirror.pop(session_id, None)
+        try:
+            state = sessions.start(self.home_scope, session_id)
+        except (OSError, MemlspError) as exc:
+            log.warning("session state not reset on disk (%s); kept in memory", exc)
+            # Above the old file's compaction count, so merging never brings its
+            # injections back.
+            old = sessions.load(self.home_scope, session_id)
+            state = sessions.SessionState(
+                session_id=session_id, started=iso(utcnow()), compactions=old.compactions + 1
+            )
+        self._mirror[session_id] = state
 
     def compacted(self, session_id: str) -> None:
         """R17: notes injected before a compaction may be injected again."""
@@ -450,7 +484,7 @@ class Recaller:
         first = state.turns == 0 if first_turn is None else bool(first_turn)
         if state.exhausted or state.budget_left(self.budget_bytes) <= 0:
             return RecallResult([], "", 0, skipped="budget-exhausted", first_turn=first)
-        self.refresh()
+        self.refresh(wait=False)
         seen = set(state.injected) | self._normalise_seen(already_read) | set(exclude)
         opened = [normalise_open_file(f) for f in open_files]
         picks, selector_used, candidates = self._select(message, first, now, seen, set(exclude))

@@ -1,9 +1,11 @@
-"""Per-session recall state (SPEC R15 step 7, R17): what was injected, how much, compactions.
+"""Per-session recall state (SPEC R15 step 7, R17): what was injected, how much, compactions;
+and a per-scope count of how many times each note was injected (hovers).
 
 A chat session's state lives in ``<scope>/.memlsp/sessions/<session>.json`` so that every
 process serving the session (the language server, a CLI call, a hook) sees the same
-"already injected" set and the same 60 KB budget. Written atomically under the scope's
-lock; a missing or corrupt file is an empty state (it is bookkeeping, not memory).
+"already injected" set and the same 60 KB budget. Written atomically under a lock of its
+own (``sessions/.lock``, not the scope lock that note writes hold); a missing or corrupt
+file is an empty state (it is bookkeeping, not memory).
 """
 
 from __future__ import annotations
@@ -67,14 +69,60 @@ def save(scope: Scope, state: SessionState) -> None:
     atomic_write(path, json.dumps(asdict(state), ensure_ascii=False), durable=False)
 
 
+def _lock_path(scope: Scope) -> Path:
+    # Its own lock, not the scope's: recall on a chat turn must not queue behind a note
+    # write or an index rebuild holding the scope lock (the state touches no note).
+    return scope.state_dir / "sessions" / ".lock"
+
+
 def update(scope: Scope, session_id: str, change) -> SessionState:
-    """Read-modify-write one session's state under the scope lock."""
+    """Read-modify-write one session's state under the sessions lock of the scope; notes
+    that ``change`` added to ``injected`` are counted in the scope's recall counter."""
     scope.state_dir.mkdir(parents=True, exist_ok=True)
-    with file_lock(scope.lock_path):
+    with file_lock(_lock_path(scope)):
         state = load(scope, session_id)
+        before = set(state.injected)
         change(state)
         save(scope, state)
+        added = [p for p in state.injected if p not in before]
+        if added:
+            _count(scope, added)
         return state
+
+
+# How many times each note was injected into a chat (hover on a note's frontmatter shows
+# it). A cache like the session files: one small JSON per scope that recalls, written only
+# on turns that inject something; lost or corrupt, it starts again from zero.
+COUNTS_FILE = "recall-counts.json"
+
+
+def _counts_path(scope: Scope) -> Path:
+    return scope.state_dir / COUNTS_FILE
+
+
+def _read_counts(scope: Scope) -> dict[str, int]:
+    try:
+        data = json.loads(_counts_path(scope).read_text("utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, int)}
+
+
+def _count(scope: Scope, paths: list[str]) -> None:
+    counts = _read_counts(scope)
+    for p in paths:
+        counts[p] = counts.get(p, 0) + 1
+    with contextlib.suppress(OSError):
+        atomic_write(_counts_path(scope), json.dumps(counts, ensure_ascii=False), durable=False)
+
+
+def times_recalled(scopes: list[Scope], path: str) -> int:
+    """How many times the note at home-relative ``path`` was injected, summed over the
+    counters of ``scopes`` (recall state lives in the project scope of the workspace, and a
+    global note may be recalled from several)."""
+    return sum(_read_counts(scope).get(path, 0) for scope in scopes)
 
 
 def merge(disk: SessionState, mirror: SessionState | None) -> SessionState:
@@ -92,6 +140,17 @@ def merge(disk: SessionState, mirror: SessionState | None) -> SessionState:
     disk.exhausted = disk.exhausted or mirror.exhausted
     disk.started = disk.started or mirror.started
     return disk
+
+
+def start(scope: Scope, session_id: str) -> SessionState:
+    """R14: a (re)started session hands the model a fresh context: nothing injected yet, a
+    full budget, the next turn is a first turn (R18)."""
+
+    def reset(state: SessionState) -> None:
+        fresh = SessionState(session_id=session_id, started=iso(utcnow()))
+        state.__dict__.update(fresh.__dict__)
+
+    return update(scope, session_id, reset)
 
 
 def compacted(scope: Scope, session_id: str) -> SessionState:

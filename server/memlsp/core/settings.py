@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,40 +26,6 @@ from .errors import MemlspError
 
 ROLLOUTS = ("off", "shadow", "dry-run", "on")
 PROVIDERS = ("offline", "anthropic", "editor")
-
-# Wire key (camelCase, dotted) of every setting, in documentation order.
-KEYS = (
-    "rollout",
-    "home",
-    "model.provider",
-    "model.extractModel",
-    "model.selectModel",
-    "model.baseUrl",
-    "model.timeoutSeconds",
-    "model.maxRetries",
-    "telemetry.enabled",
-    "telemetry.path",
-    "retention.sessionDays",
-    "retention.softDeleteDays",
-    "dream.maxDeletes",
-    "dream.minHours",
-    "dream.minSessions",
-    "dream.leaseSeconds",
-    "recall.vectorWeight",
-    "recall.keywordWeight",
-    "recall.minScore",
-    "recall.firstTurnMinScore",
-    "recall.followMargin",
-    "recall.duplicateCosine",
-    "recall.halfLifeDays",
-    "recall.gateReferenceNotes",
-    "recall.gateSizeSlope",
-    "recall.gateFloor",
-    "recall.embedder",
-    "server.watchIntervalSeconds",
-    "server.maxQueuedJobs",
-    "server.maxInFlightRequests",
-)
 
 
 class SettingsError(MemlspError, ValueError):
@@ -118,6 +84,9 @@ class TelemetrySettings:
 
     enabled: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
     path: str | None = None
+    # The editor's own telemetry switch (the VS Code client sends env.isTelemetryEnabled):
+    # events also go to LSP telemetry/event only when both this and ``enabled`` are true.
+    editor_enabled: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
 
 
 @attrs.frozen
@@ -145,6 +114,13 @@ class DreamSettings:
 
 
 @attrs.frozen
+class HoverSettings:
+    """``hover.*``: R30's hover in code files (the notes citing a file or symbol)."""
+
+    in_code: bool = attrs.field(default=True, validator=attrs.validators.instance_of(bool))
+
+
+@attrs.frozen
 class RecallSettings:
     """``recall.*`` (R16): the hybrid retriever's weights and thresholds. Defaults and the
     numbers behind them: docs/explanation/recall.md. The first-turn gate must be the higher
@@ -156,8 +132,8 @@ class RecallSettings:
     first_turn_min_score: float = attrs.field(default=0.45, validator=attrs.validators.ge(0))
     follow_margin: float = attrs.field(default=0.16, validator=attrs.validators.ge(0))
     duplicate_cosine: float = attrs.field(default=0.9, validator=attrs.validators.ge(0))
-    half_life_days: float = attrs.field(default=30.0, validator=_positive_number)
-    gate_reference_notes: int = attrs.field(default=400, validator=_non_negative)
+    half_life_days: float = attrs.field(default=30.0, validator=attrs.validators.gt(0))
+    gate_reference_notes: int = attrs.field(default=400, validator=attrs.validators.ge(1))
     gate_size_slope: float = attrs.field(default=0.03, validator=attrs.validators.ge(0))
     gate_floor: float = attrs.field(default=0.26, validator=attrs.validators.ge(0))
     embedder: str | None = None
@@ -211,6 +187,7 @@ class Settings:
     dream: DreamSettings = attrs.field(factory=DreamSettings)
     managed: ManagedInfo = attrs.field(factory=ManagedInfo)
     server: ServerSettings = attrs.field(factory=ServerSettings)
+    hover: HoverSettings = attrs.field(factory=HoverSettings)
     recall: RecallSettings = attrs.field(factory=RecallSettings)
 
     def memory_home(self) -> Path:
@@ -254,112 +231,120 @@ _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off")
 
 
-def coerce(key: str, value: Any) -> Any:
-    """A layer's raw value as the typed value of ``key``; raises ValueError."""
-    if key in ("rollout", "model.provider"):
-        allowed = ROLLOUTS if key == "rollout" else PROVIDERS
+def _choice(allowed: tuple[str, ...]) -> Callable[[Any], Any]:
+    def check(value: Any) -> str:
         if not isinstance(value, str) or value not in allowed:
             raise ValueError(f"must be one of {', '.join(allowed)}")
         return value
-    if key in ("model.extractModel", "model.selectModel"):
-        if not isinstance(value, str) or not value.strip():
-            raise ValueError("must be a model id")
-        return value.strip()
-    if key == "model.baseUrl":
+
+    return check
+
+
+def _whole(minimum: int, what: str = "whole number") -> Callable[[Any], Any]:
+    """Integers (or digit strings from the environment) of at least ``minimum``."""
+
+    def check(value: Any) -> int:
+        if isinstance(value, str) and value.strip().isdigit():
+            value = int(value.strip())
+        if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+            qualifier = "non-negative" if minimum == 0 else "positive"
+            raise ValueError(f"must be a {qualifier} {what}")
+        return value
+
+    return check
+
+
+def _real(*, positive: bool, what: str = "number") -> Callable[[Any], Any]:
+    """Numbers (or numeric strings) >= 0, or > 0 when ``positive``."""
+
+    def check(value: Any) -> float:
+        if isinstance(value, str):
+            try:
+                value = float(value.strip())
+            except ValueError:
+                raise ValueError(f"must be a {what}") from None
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ValueError(f"must be a {what}")
+        if value < 0 or (positive and value == 0):
+            raise ValueError(f"must be a {'positive' if positive else 'non-negative'} {what}")
+        return float(value)
+
+    return check
+
+
+def _optional_text(check_text: Callable[[str], bool], what: str) -> Callable[[Any], Any]:
+    def check(value: Any) -> str | None:
         if value is None or value == "":
             return None
-        if not isinstance(value, str) or not value.startswith(("http://", "https://")):
-            raise ValueError("must be an http(s) URL")
+        if not isinstance(value, str) or not check_text(value):
+            raise ValueError(f"must be {what}")
         return value
-    if key == "model.timeoutSeconds":
-        try:
-            seconds = float(value)
-        except (TypeError, ValueError):
-            raise ValueError("must be a number of seconds") from None
-        if isinstance(value, bool) or not seconds > 0:
-            raise ValueError("must be a positive number of seconds")
-        return seconds
-    if key == "model.maxRetries":
-        if isinstance(value, str) and value.strip().isdigit():
-            value = int(value.strip())
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValueError("must be a non-negative whole number")
+
+    return check
+
+
+def _model_id(value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError("must be a model id")
+    return value.strip()
+
+
+def _flag(value: Any) -> bool:
+    if isinstance(value, bool):
         return value
-    if key in ("home", "telemetry.path"):
-        if value is None or value == "":
-            return None
-        if not isinstance(value, str):
-            raise ValueError("must be a path")
-        return value
-    if key == "telemetry.enabled":
-        if isinstance(value, bool):
-            return value
-        if isinstance(value, str) and value.strip().lower() in _TRUE + _FALSE:
-            return value.strip().lower() in _TRUE
-        raise ValueError("must be true or false")
-    if key.startswith("retention."):
-        if isinstance(value, str) and value.strip().isdigit():
-            value = int(value.strip())
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValueError("must be a non-negative whole number of days")
-        return value
-    if key in ("dream.maxDeletes", "dream.minSessions"):
-        if isinstance(value, str) and value.strip().isdigit():
-            value = int(value.strip())
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValueError("must be a non-negative whole number")
-        return value
-    if key == "server.watchIntervalSeconds":
-        if isinstance(value, str):
-            try:
-                value = float(value.strip())
-            except ValueError:
-                raise ValueError("must be a number") from None
-        if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
-            raise ValueError("must be a non-negative number")
-        return float(value)
-    if key in ("server.maxQueuedJobs", "server.maxInFlightRequests"):
-        if isinstance(value, str) and value.strip().isdigit():
-            value = int(value.strip())
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise ValueError("must be a positive whole number")
-        return value
-    if key == "recall.embedder":
-        if not isinstance(value, str) or not value.strip():
-            raise ValueError("must be an embedder name")
-        return value.strip()
-    if key == "recall.gateReferenceNotes":
-        if isinstance(value, str):
-            try:
-                value = int(value.strip())
-            except ValueError:
-                raise ValueError("must be a whole number") from None
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise ValueError("must be a positive whole number")
-        return value
-    if key.startswith("recall."):
-        if isinstance(value, str):
-            try:
-                value = float(value.strip())
-            except ValueError:
-                raise ValueError("must be a number") from None
-        if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
-            raise ValueError("must be a non-negative number")
-        if key == "recall.halfLifeDays" and value == 0:
-            raise ValueError("must be a positive number of days")
-        return float(value)
-    if key in ("dream.minHours", "dream.leaseSeconds"):
-        if isinstance(value, str):
-            try:
-                value = float(value.strip())
-            except ValueError:
-                raise ValueError("must be a number") from None
-        if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
-            raise ValueError("must be a non-negative number")
-        if key == "dream.leaseSeconds" and value == 0:
-            raise ValueError("must be a positive number of seconds")
-        return value
-    raise KeyError(key)
+    if isinstance(value, str) and value.strip().lower() in _TRUE + _FALSE:
+        return value.strip().lower() in _TRUE
+    raise ValueError("must be true or false")
+
+
+# How each key's raw value (JSON from the editor, a string from the environment) is checked
+# and converted; a ValueError names what the value must be.
+COERCE: dict[str, Callable[[Any], Any]] = {
+    "rollout": _choice(ROLLOUTS),
+    "home": _optional_text(lambda v: True, "a path"),
+    "model.provider": _choice(PROVIDERS),
+    "model.extractModel": _model_id,
+    "model.selectModel": _model_id,
+    "model.baseUrl": _optional_text(
+        lambda v: v.startswith(("http://", "https://")), "an http(s) URL"
+    ),
+    "model.timeoutSeconds": _real(positive=True, what="number of seconds"),
+    "model.maxRetries": _whole(0),
+    "telemetry.enabled": _flag,
+    "telemetry.path": _optional_text(lambda v: True, "a path"),
+    "telemetry.editorEnabled": _flag,
+    "retention.sessionDays": _whole(0, "whole number of days"),
+    "retention.softDeleteDays": _whole(0, "whole number of days"),
+    "dream.maxDeletes": _whole(0),
+    "dream.minHours": _real(positive=False),
+    "dream.minSessions": _whole(0),
+    "dream.leaseSeconds": _real(positive=True, what="number of seconds"),
+    "server.watchIntervalSeconds": _real(positive=False),
+    "server.maxQueuedJobs": _whole(1),
+    "server.maxInFlightRequests": _whole(1),
+    "hover.inCode": _flag,
+    "recall.vectorWeight": _real(positive=False),
+    "recall.keywordWeight": _real(positive=False),
+    "recall.minScore": _real(positive=False),
+    "recall.firstTurnMinScore": _real(positive=False),
+    "recall.followMargin": _real(positive=False),
+    "recall.duplicateCosine": _real(positive=False),
+    "recall.halfLifeDays": _real(positive=True, what="number of days"),
+    "recall.gateReferenceNotes": _whole(1),
+    "recall.gateSizeSlope": _real(positive=False),
+    "recall.gateFloor": _real(positive=False),
+    "recall.embedder": _optional_text(lambda v: bool(v.strip()), "an embedder name"),
+}
+
+
+# Wire key (camelCase, dotted) of every setting, in documentation order.
+KEYS = tuple(COERCE)
+
+
+def coerce(key: str, value: Any) -> Any:
+    """A layer's raw value as the typed value of ``key``; raises ValueError (KeyError for
+    a key this version does not know)."""
+    return COERCE[key](value)
 
 
 def _report(layer: str, problem: str) -> None:
@@ -387,12 +372,15 @@ def build_settings(values: Mapping[str, Any]) -> Settings:
             max_in_flight_requests=values.get("server.maxInFlightRequests", 64),
         ),
         telemetry=TelemetrySettings(
-            enabled=values.get("telemetry.enabled", False), path=values.get("telemetry.path")
+            enabled=values.get("telemetry.enabled", False),
+            path=values.get("telemetry.path"),
+            editor_enabled=values.get("telemetry.editorEnabled", False),
         ),
         retention=RetentionSettings(
             session_days=values.get("retention.sessionDays", 90),
             soft_delete_days=values.get("retention.softDeleteDays", 30),
         ),
+        hover=HoverSettings(in_code=values.get("hover.inCode", True)),
         recall=_recall_settings(values),
         dream=DreamSettings(
             max_deletes=values.get("dream.maxDeletes", 10),

@@ -3,7 +3,7 @@
 Codes: ``-32602`` InvalidParams (the params do not fit the wire type, or name something
 invalid), ``-32600`` InvalidRequest (a malformed message, or a request after ``shutdown``),
 ``-32002`` ServerNotInitialized, ``-32803`` RequestFailed (understood but not done:
-not-found, busy, unavailable, a refusal of forget...), ``-32800`` RequestCancelled.
+not-found, busy, io-error, a refusal of forget...), ``-32800`` RequestCancelled.
 The reasons are listed in docs/reference/protocol.md.
 """
 
@@ -33,14 +33,6 @@ def invalid_params(message: str, *, reason: str = "invalid-params", **data: obje
 
 def busy(what: str) -> JsonRpcException:
     return rpc_error("busy", f"the server is busy ({what}); try again in a moment")
-
-
-def unavailable(part: str, method: str) -> JsonRpcException:
-    return rpc_error(
-        "unavailable",
-        f"{method} is not available in this build: the core part `{part}` is not installed",
-        part=part,
-    )
 
 
 def _jsonable(value: object) -> object:

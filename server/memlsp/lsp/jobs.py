@@ -44,9 +44,37 @@ logger = logging.getLogger(__name__)
 HISTORY = 50
 PROGRESS_INTERVAL_S = 0.1  # at most ~10 $/progress reports per second per job
 PROGRESS_CREATE_TIMEOUT_S = 5.0
+# A writer job leaves this much time before the next one for one home starts: a queue of
+# 200 extractions then never holds the GIL (and a shared CPU) back to back, so requests
+# from the editor (recall on every chat turn) keep their latency.
+WRITER_GAP_S = 0.02
 ACTIVE = ("queued", "running")
 
 JobFn = Callable[[CancelToken, Callable[..., None]], Any]
+
+# Jobs give way to the editor's requests: at each safe point (every cancel check) and
+# before a job starts, a job waits while requests are being served, up to this long, so a
+# recall on a chat turn does not share the GIL (and a shared CPU) with a reindex or an
+# extraction. Bounded, so a steady stream of requests cannot starve the jobs.
+YIELD_MAX_S = 0.25
+YIELD_POLL_S = 0.005
+
+
+class YieldingToken(CancelToken):
+    """A cancel token whose safe points also yield to requests in flight."""
+
+    def __init__(self, busy: Callable[[], bool] | None = None) -> None:
+        super().__init__()
+        self._busy = busy or (lambda: False)
+
+    def check(self) -> None:
+        super().check()
+        self.yield_to_requests()
+
+    def yield_to_requests(self, max_s: float = YIELD_MAX_S) -> None:
+        deadline = time.monotonic() + max_s
+        while self._busy() and not self.cancelled and time.monotonic() < deadline:
+            time.sleep(YIELD_POLL_S)
 
 
 class JobQueueFull(MemlspError):
@@ -63,11 +91,12 @@ class Job:
     state: str = "queued"
     message: str | None = None
     result: Any = None
-    cancel: CancelToken = field(default_factory=CancelToken)
+    cancel: CancelToken = field(default_factory=YieldingToken)
     created: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
     finished: dt.datetime | None = None
     progress_token: str | None = None
     done: asyncio.Event = field(default_factory=asyncio.Event)
+    summarize: Callable[[Any], str | None] | None = None
 
     def info(self) -> messages.JobInfo:
         return messages.JobInfo(
@@ -91,6 +120,10 @@ class JobRunner:
         self._locks: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task] = set()
         self.max_queued = 32
+        self.writer_gap = WRITER_GAP_S
+
+    def requests_in_flight(self) -> bool:
+        return getattr(self._server, "_in_flight", 0) > 0
 
     # ---- queries ---------------------------------------------------------------------------
     def get(self, job_id: str) -> Job | None:
@@ -109,14 +142,23 @@ class JobRunner:
         home: str,
         writer: bool = True,
         on_done: Callable[[Job], None] | None = None,
+        summarize: Callable[[Any], str | None] | None = None,
     ) -> Job:
         if len(self._active) >= self.max_queued:
             raise JobQueueFull(
                 f"{len(self._active)} jobs are already queued or running; try again later"
             )
-        job = Job(id=uuid.uuid4().hex[:12], kind=kind, title=title, home=home, writer=writer)
+        job = Job(
+            id=uuid.uuid4().hex[:12],
+            kind=kind,
+            title=title,
+            home=home,
+            writer=writer,
+            cancel=YieldingToken(self.requests_in_flight),
+        )
         self._active[job.id] = job
         self._notify(job)
+        job.summarize = summarize or _summary
         task = asyncio.ensure_future(self._run(job, fn, on_done))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -151,7 +193,10 @@ class JobRunner:
         try:
             if job.writer:
                 async with self._lock(job.home):
-                    await self._execute(job, fn, progress)
+                    try:
+                        await self._execute(job, fn, progress)
+                    finally:
+                        await asyncio.sleep(self.writer_gap)
             else:
                 await self._execute(job, fn, progress)
         except asyncio.CancelledError:
@@ -180,6 +225,9 @@ class JobRunner:
         if job.cancel.cancelled:
             job.state, job.message = "cancelled", "cancelled before it started"
             return
+        deadline = time.monotonic() + YIELD_MAX_S
+        while self.requests_in_flight() and time.monotonic() < deadline:
+            await asyncio.sleep(YIELD_POLL_S)
         job.state = "running"
         self._notify(job)
         await progress.begin(job)
@@ -189,7 +237,7 @@ class JobRunner:
                 self._executor, fn, job.cancel, progress.sink(loop)
             )
             job.state = "done"
-            job.message = _summary(job.result)
+            job.message = (job.summarize or _summary)(job.result)
         except Cancelled:
             job.state, job.message = "cancelled", "cancelled on request"
 

@@ -36,13 +36,20 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from .. import __version__
+from ..core import telemetry
 from ..core.errors import MemlspError
 from ..core.identity import ProjectId, resolve_project
 from ..core.models import make_provider
-from ..core.recall import ModelSelector, Recaller, file_stale_check, settings_kwargs
+from ..core.recall import (
+    ModelSelector,
+    Recaller,
+    checker_stale_check,
+    file_stale_check,
+    settings_kwargs,
+)
 from ..core.settings import Settings
 from ..core.store import Scope, Store
-from . import errors, messages
+from . import core_bridge, errors, messages
 from .bridge import LspEditorBridge
 from .jobs import JobRunner
 from .protocol import MemoryProtocol, make_converter
@@ -98,8 +105,24 @@ class MemoryLanguageServer(LanguageServer):
             store = self._stores[home] = Store(home)
         return store
 
+    def configure_telemetry(self) -> None:
+        """R27: the local sink when ``telemetry.enabled``; LSP ``telemetry/event`` as well
+        only when the editor's own telemetry is on too."""
+        settings = self.settings
+        forward = settings.telemetry.enabled and settings.telemetry.editor_enabled
+        telemetry.configure_from_settings(
+            settings, self.store.home, forwarder=self._forward_event if forward else None
+        )
+
+    def _forward_event(self, event: dict) -> None:
+        # emit() may run on a worker thread; notifications go out from the event loop.
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self.protocol.notify, "telemetry/event", event)
+
     def _on_settings(self, old: Settings, new: Settings) -> None:
         self.jobs.max_queued = new.server.max_queued_jobs
+        if old.telemetry != new.telemetry or old.home != new.home:
+            self.configure_telemetry()
         if old.model != new.model or old.home != new.home:
             with self._projects_lock:
                 self._recallers.clear()  # a new selector (or home) on the next recall
@@ -185,12 +208,27 @@ class MemoryLanguageServer(LanguageServer):
                 self.store,
                 self.store.ensure_scope(scope),
                 selector=self._selector(),
-                stale_check=file_stale_check(folder),
+                stale_check=self._stale_check(folder),
                 **settings_kwargs(self.settings.recall),
             )
             with self._projects_lock:
                 recaller = self._recallers.setdefault(key, recaller)
         return recaller
+
+    def _stale_check(self, folder: Path):
+        """R19 at recall time: the warm citation checker of the folder when there is one
+        (files, symbols, git renames), else a check of cited files alone. Decided per call:
+        the Recaller outlives the start-up check."""
+        fallback = file_stale_check(folder)
+
+        def check(entry):
+            service = getattr(self, "citations", None)
+            checker = service.checker_for_folder(folder) if service is not None else None
+            if checker is not None:
+                return checker_stale_check(checker)(entry)
+            return fallback(entry)
+
+        return check
 
     def _selector(self):
         """R15's model selector when a model provider is configured, else None (hybrid)."""
@@ -200,11 +238,16 @@ class MemoryLanguageServer(LanguageServer):
         return ModelSelector(provider, timeout=self.settings.model.timeout_seconds)
 
     def invalidate_recall(self) -> None:
-        """Notes changed on disk: every Recaller rescans before its next search."""
+        """Notes changed on disk: every Recaller rescans — now, on a worker thread, so the
+        next ``memory/recall`` does not pay for the rescan on the chat's critical path (a
+        recall arriving meanwhile searches the index as it was, see Recaller.refresh)."""
         with self._projects_lock:
             recallers = list(self._recallers.values())
         for recaller in recallers:
             recaller.invalidate()
+            if self.loop is not None and self.loop.is_running():
+                future = self.loop.run_in_executor(None, core_bridge.warm_recaller, recaller)
+                future.add_done_callback(_log_refresh_failure)
 
     def watched_scopes(self) -> list[Scope]:
         scopes: dict[str, Scope] = {}
@@ -284,6 +327,12 @@ class MemoryLanguageServer(LanguageServer):
         self.log(f"memlsp: internal error: {error}", error=True)
 
 
+def _log_refresh_failure(future) -> None:
+    exc = None if future.cancelled() else future.exception()
+    if exc is not None:
+        logger.warning("background recall refresh failed: %s", exc)
+
+
 class _QuietExpectedErrors(logging.Filter):
     """pygls logs a traceback for every error response, and for params it could not
     structure. Ours carry a reason and were answered: keep stderr for real failures."""
@@ -305,9 +354,18 @@ def _install_log_filter() -> None:
 
 
 def default_features() -> list[ModuleType]:
-    from .features import commands, dreaming, lifecycle, requests, watching
+    from .features import (
+        code_actions,
+        commands,
+        diagnostics,
+        dreaming,
+        hover,
+        lifecycle,
+        requests,
+        watching,
+    )
 
-    return [lifecycle, requests, commands, watching, dreaming]
+    return [lifecycle, requests, commands, watching, dreaming, diagnostics, hover, code_actions]
 
 
 def create_server(features: Iterable[ModuleType] | None = None) -> MemoryLanguageServer:

@@ -1,9 +1,15 @@
 """Per-chat-session state kept by the server (SPEC R14, R17).
 
-The server remembers which workspace each chat session belongs to. What recall injected
-and how many bytes (R15, R17) is the core's :mod:`memlsp.core.sessions` state, shared with
-every other process serving the session. Sessions are kept in a bounded LRU so a client
-that never ends its sessions cannot grow the server's memory without bound.
+The server remembers only which workspace each chat session belongs to (so its recall,
+extraction and session record go to that project's scope). Everything else about a
+session — what recall injected, how many bytes, compactions, turns (R15, R17) — is the
+core's :mod:`memlsp.core.sessions` state, shared with every other process serving the
+session; this module keeps no copy of it, so the two cannot disagree.
+
+Sessions are kept in a bounded LRU so a client that never ends its sessions cannot grow the
+server's memory without bound. An entry is tiny; a session evicted from it (thousands of
+newer sessions later) falls back to the first workspace folder, as a session the server
+never saw start does.
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ import datetime as dt
 import threading
 from dataclasses import dataclass, field
 
-MAX_SESSIONS = 256
+MAX_SESSIONS = 4096
 
 
 @dataclass
@@ -21,7 +27,6 @@ class SessionState:
     session_id: str
     workspace: str | None = None
     started: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
-    compactions: int = 0
 
 
 class Sessions:
@@ -45,7 +50,8 @@ class Sessions:
             return state
 
     def start(self, session_id: str, workspace: str | None) -> SessionState:
-        """A (re)started session begins with nothing injected."""
+        """A (re)started session: its workspace is the one given now (the core's recall
+        state is reset by :meth:`memlsp.core.recall.Recaller.start_session`)."""
         with self._lock:
             self._items.pop(session_id, None)
         return self.get(session_id, workspace)

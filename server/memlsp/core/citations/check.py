@@ -34,7 +34,7 @@ import json
 import re
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -42,6 +42,7 @@ from .. import index as index_mod
 from ..errors import MemlspError, NoteFormatError, NotFoundError
 from ..fsutil import atomic_write, file_lock
 from ..notes import parse_note
+from ..runtime import Cancelled
 from ..store import INDEX_NAME, Entry, Scope, Store
 from .extract import (
     KIND_FILE,
@@ -267,10 +268,24 @@ class Checker:
                         s.discard(rel)
 
     # ---- full check ---------------------------------------------------------------------
-    def check_all(self, *, refresh: bool = True) -> CheckReport:
+    @property
+    def built(self) -> bool:
+        """Has a full check run (are the answers of this checker warm)?"""
+        return self._built
+
+    def check_all(
+        self,
+        *,
+        refresh: bool = True,
+        progress: Callable[[str | None, int | None], None] | None = None,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> CheckReport:
         """Check every note: refreshes the workspace file set, brings the symbol index up to
         date (re-parsing only changed files) and re-reads notes whose bytes changed.
-        ``self.timings`` holds the seconds each phase took."""
+        ``self.timings`` holds the seconds each phase took. ``progress(message, percent)``
+        hears about the symbol index build (the long part of a cold start); when
+        ``cancelled()`` turns true the check stops with :class:`Cancelled` and keeps its
+        previous answers (a half-built index must not produce findings)."""
         with self._lock:
             clock = time.perf_counter
             t0 = clock()
@@ -279,10 +294,21 @@ class Checker:
                 if self._built:
                     self.workspace.refresh()
                 timings["workspace"] = clock() - t0
-                self.symbols.build()
+                sink = None
+                if progress is not None:
+
+                    def sink(done: int, total: int) -> None:
+                        pct = int(90 * done / total) if total else 0
+                        progress(f"indexing symbols: {done}/{total} files", pct)
+
+                self.symbols.build(progress=sink, cancelled=cancelled)
+                if cancelled is not None and cancelled():
+                    raise Cancelled("the citation check was cancelled")
                 timings["symbols"] = clock() - t0 - timings["workspace"]
                 if self.history is not None:
                     self.history.refresh()
+            if progress is not None:
+                progress("checking notes", 90)
             t = clock()
             seen: set[str] = set()
             entries = [e for scope in self.scopes() for e in self._entries(scope)]
@@ -624,6 +650,32 @@ class Checker:
                         self._problems.pop(key, None)
             return changed
 
+    def on_scopes_changed(self, scope_rels: Iterable[str]) -> set[str]:
+        """Something changed in these scopes (the server's watcher knows which scope, not
+        which note): re-read only the notes whose bytes differ from what was checked, forget
+        the deleted ones, recompute the scopes' index problems. Returns the changed files."""
+        with self._lock:
+            if not self._built:
+                self.check_all()
+                return self.diagnostics_paths()
+            wanted = set(scope_rels)
+            paths: set[str] = set()
+            for scope in self.scopes():
+                if scope.rel not in wanted:
+                    continue
+                current = {e.path: e.sha256 for e in self._entries(scope)}
+                for rel, digest in current.items():
+                    state = self._notes.get(rel)
+                    if state is None or state.sha256 != digest:
+                        paths.add(rel)
+                paths |= {
+                    rel
+                    for rel, state in self._notes.items()
+                    if state.scope.rel == scope.rel and rel not in current
+                }
+                paths.add(f"{scope.rel}/{INDEX_NAME}")  # recomputes the scope's index problems
+            return self.on_notes_changed(paths)
+
     def _home_rel(self, raw: str) -> str | None:
         p = Path(raw)
         if not p.is_absolute():
@@ -678,6 +730,62 @@ class Checker:
                     if hit:
                         out.append(CitingNote(note, c, by_cit.get(c)))
             return out
+
+    def notes_citing_code(self, path: str, symbol: str | None = None) -> list[CitingNote]:
+        """R30 from inside a code file: with ``symbol`` (the identifier under the cursor),
+        the notes citing that symbol *as defined in this file* — a citation tied to this
+        file, one whose symbol moved here, or an untied one this file defines; without it,
+        the notes citing the file itself (or a folder holding it)."""
+        with self._lock:
+            rel = self.workspace.relative(path)
+            if rel is None:
+                return []
+            if symbol is None:
+                # Every citation naming the file counts, "`charge` in `x.py`" included.
+                out = []
+                parts = rel.split("/")
+                keys = {"/".join(parts[:i]) for i in range(1, len(parts) + 1)} | {parts[-1]}
+                notes = set().union(*(self._by_path.get(k, set()) for k in keys))
+                for note in sorted(notes):
+                    state = self._notes[note]
+                    by_cit = {f.citation: f for f in state.findings}
+                    for c in state.citations:
+                        cp = (c.path or "").rstrip("/")
+                        if cp and (
+                            cp == rel
+                            or rel.startswith(cp + "/")
+                            or ("/" not in cp and parts[-1] == cp)
+                        ):
+                            out.append(CitingNote(note, c, by_cit.get(c)))
+                return out
+            out = []
+            for hit in self.notes_citing(symbol=symbol):
+                c = hit.citation
+                if c.path is not None:
+                    here = c.path == rel or ("/" not in c.path and rel.rsplit("/", 1)[-1] == c.path)
+                    moved_here = hit.finding is not None and hit.finding.suggestion == rel
+                    if not (here or moved_here):
+                        continue
+                elif self.symbols.lookup(c.symbol or symbol, rel).status != "found":
+                    continue
+                out.append(hit)
+            return out
+
+    def finding_at(self, note: str, code: str, line: int, character: int) -> Finding | None:
+        """The finding a diagnostic stands for (its code and start position)."""
+        with self._lock:
+            state = self._notes.get(note)
+            for f in state.findings if state is not None else ():
+                if f.code == code and f.range.line == line and f.range.start == character:
+                    return f
+            return None
+
+    def judged(self, note: str) -> bool:
+        """Are ``note``'s citations checked against this workspace (a project note, or a
+        global one with ``check_global_citations``)?"""
+        with self._lock:
+            state = self._notes.get(note)
+            return state is not None and state.judged
 
     def citation_at(self, note: str, line: int, character: int) -> Citation | None:
         """The citation under an LSP position (0-based line, UTF-16 column) in a note."""

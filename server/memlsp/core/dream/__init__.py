@@ -16,10 +16,11 @@ from .apply import (
 )
 from .gate import GateDecision, note_session_ended, should_dream
 from .plan import PLAN_SCHEMA, NoteSpec, Operation, Plan, PlanInvalid, PlanRefused, validate_plan
-from .planner import JsonModel, ModelPlanner, OfflinePlanner, PlanContext
+from .planner import JsonModel, ModelPlanner, OfflinePlanner, PlanContext, planner_for
 from .run import DreamCancelled, DreamResult, dream
 
 __all__ = [
+    "planner_for",
     "PLAN_SCHEMA",
     "DreamCancelled",
     "DreamResult",

@@ -33,7 +33,8 @@ ERROR_DETAIL = re.compile(
     r"`[^`]{3,}`|\"[^\"]{6,}\"|\b[A-Z][A-Za-z]+(?:Error|Exception)\b|\b(?:E|HTTP )\d{3,}\b|"
     r"\bexit (?:code|status) \d+|\b[45]\d\d\b|\bORA-\d+|\bSQLSTATE\b|错误码|报错信息",
 )
-_SESSION_STAMP = re.compile(r"^(\d{8}T\d{6}Z)")
+# Autosave names records "<YYYYMMDDTHHMMSSZ>-<id>" lower-cased (note names are slugs).
+_SESSION_STAMP = re.compile(r"^(\d{8}T\d{6}Z)", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,7 @@ def open_questions(items: Iterable[tuple[str, str]]) -> list[Question]:
 def session_time(file: Path) -> dt.datetime | None:
     m = _SESSION_STAMP.match(file.name)
     if m:
-        return dt.datetime.strptime(m.group(1), "%Y%m%dT%H%M%SZ").replace(tzinfo=dt.UTC)
+        return dt.datetime.strptime(m.group(1).upper(), "%Y%m%dT%H%M%SZ").replace(tzinfo=dt.UTC)
     try:
         return dt.datetime.fromtimestamp(file.stat().st_mtime, dt.UTC)
     except OSError:

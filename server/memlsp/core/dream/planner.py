@@ -418,6 +418,24 @@ class ModelPlanner:
 
 PlannerLike = OfflinePlanner | ModelPlanner | Callable[[PlanContext], Any]
 
+
+def planner_for(settings: Any = None, *, bridge: Any = None) -> ModelPlanner | None:
+    """R22: a tool-less model planner when a model provider is configured, else None (the
+    offline planner). A model plan that fails validation is rejected whole by the dream,
+    which then uses the offline plan."""
+    from ..models import JsonModelAdapter, OfflineProvider, make_provider
+
+    model = getattr(settings, "model", None)
+    if (getattr(model, "provider", "offline") or "offline") == "offline":
+        return None
+    provider = make_provider(settings, bridge=bridge)
+    if isinstance(provider, OfflineProvider):  # e.g. the editor provider with no bridge
+        return None
+    return ModelPlanner(
+        JsonModelAdapter(provider), timeout_s=float(getattr(model, "timeout_seconds", 60.0))
+    )
+
+
 __all__ = [
     "CHANGE",
     "JsonModel",

@@ -33,6 +33,7 @@ from .offline import OfflineProvider
 log = logging.getLogger("memlsp.models")
 
 __all__ = [
+    "JsonModelAdapter",
     "AnthropicProvider",
     "EditorBridge",
     "EditorProvider",
@@ -85,3 +86,24 @@ def make_provider(
     elif name != "offline":
         log.warning("unknown model.provider %r; offline", name)
     return OfflineProvider()
+
+
+class JsonModelAdapter:
+    """A provider seen as the dream's ``JsonModel`` (one round, no tools, a JSON object
+    back): the system prompt and the schema are the stable, cacheable prefix."""
+
+    def __init__(self, provider: Provider) -> None:
+        self.provider = provider
+
+    def complete_json(self, system: str, prompt: str, schema: dict, timeout: float) -> Any:
+        import json
+
+        return complete_json(
+            self.provider,
+            system=system,
+            stable_context="Reply with one JSON object valid against this JSON Schema:\n"
+            + json.dumps(schema),
+            prompt=prompt,
+            max_tokens=8192,
+            timeout=timeout,
+        )

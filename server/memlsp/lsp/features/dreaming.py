@@ -11,41 +11,76 @@ rollout level lets the automatic dream run, a dream job is queued — a dry run 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 
 from ...core import dream as dream_mod
 from ...core.rollout import EntryPoint, decide
+from .. import core_bridge
+from ..jobs import ACTIVE, JobQueueFull
 
 logger = logging.getLogger(__name__)
 
 GATE_INTERVAL_S = 3600.0
 
 
-def check_gate(ls) -> list[str]:
-    """Queue a dream for every due scope; returns the job ids (blocking: run off the loop)."""
+def due_scopes(ls) -> list:
+    """The scopes whose gate says a dream is due (blocking: run off the event loop)."""
+    if not decide(EntryPoint.AUTO_DREAM, ls.settings).run:
+        return []
+    settings = ls.settings
+    return [
+        scope
+        for scope in ls.watched_scopes()
+        if scope.root.is_dir() and dream_mod.should_dream(scope, settings=settings).due
+    ]
+
+
+def queue_dreams(ls, scopes) -> list[str]:
+    """Queue one dream job per scope — a dry run at ``dry-run`` (on the event loop: the job
+    runner is not thread-safe). A scope with a dream already queued or running is skipped."""
     decision = decide(EntryPoint.AUTO_DREAM, ls.settings)
     if not decision.run:
         return []
+    store, settings, editor = ls.store, ls.settings, ls.model_bridge()
+    busy = {job.title for job in ls.jobs.jobs() if job.kind == "dream" and job.state in ACTIVE}
     started = []
-    store, settings = ls.store, ls.settings
-    for scope in ls.watched_scopes():
-        if not scope.root.is_dir() or not dream_mod.should_dream(scope, settings=settings).due:
+    for scope in scopes:
+        title = f"Dreaming ({scope.rel})"
+        if title in busy:
             continue
 
         def job(cancel, progress, scope=scope):
-            return dream_mod.dream(
+            return core_bridge.run_dream(
                 store,
                 scope,
+                force=False,
                 dry_run=not decision.write,
                 settings=settings,
-                progress=lambda message=None, percent=None: progress(message, percent),
-                cancel=lambda: cancel.cancelled,
+                editor=editor,
+                cancel=cancel,
+                progress=progress,
             )
 
-        with contextlib.suppress(Exception):
-            started.append(ls.jobs.submit("dream", job, title="Dreaming", home=str(store.home)).id)
+        try:
+            started.append(
+                ls.jobs.submit(
+                    "dream",
+                    job,
+                    title=title,
+                    home=str(store.home),
+                    summarize=core_bridge.dream_summary,
+                ).id
+            )
+        except JobQueueFull:
+            logger.info("dream gate: the job queue is full; next check in an hour")
+            break
     return started
+
+
+async def check_gate(ls) -> list[str]:
+    """Check the gate of every served scope and queue the due dreams; returns job ids."""
+    scopes = await asyncio.to_thread(due_scopes, ls)
+    return queue_dreams(ls, scopes)
 
 
 def register(server) -> None:
@@ -60,7 +95,7 @@ def register(server) -> None:
         async def loop() -> None:
             while True:
                 try:
-                    await asyncio.to_thread(check_gate, ls)
+                    await check_gate(ls)
                 except Exception:  # noqa: BLE001
                     logger.exception("dream gate check failed")
                 await asyncio.sleep(GATE_INTERVAL_S)

@@ -43,6 +43,7 @@ def register(server) -> None:
         ls.loop = asyncio.get_running_loop()
         ls.settings_manager.from_initialize(params.initialization_options)
         ls.jobs.max_queued = ls.settings.server.max_queued_jobs
+        ls.configure_telemetry()
         ls.experimental_capabilities.update(capabilities(ls))
 
     @server.feature(types.INITIALIZED)

@@ -11,6 +11,7 @@ Recall, turnCompleted, sessionEnded, forget and dream go through
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 from collections.abc import Awaitable, Callable
@@ -57,6 +58,23 @@ def request(server, method: str):
 
 
 def register(server) -> None:
+    async def warm_up(ls) -> None:
+        # Load the embedding model and sync the workspace's retrieval index in the
+        # background, so the first chat turn's recall does not pay for either (only when
+        # per-turn recall will run at all: at rollout off the server touches nothing).
+        if not decide(EntryPoint.INJECTION, ls.settings).run:
+            return
+
+        def work() -> None:
+            try:
+                ls.recaller(None).refresh()
+            except Exception:  # noqa: BLE001 - a warm-up failure only costs the first turn
+                logger.exception("recall warm-up failed")
+
+        ls.warm_up_task = asyncio.get_running_loop().create_task(asyncio.to_thread(work))
+
+    server.hooks.initialized.append(warm_up)
+
     @request(server, "memory/sessionStarted")
     async def on_session_started(ls, params: wire.SessionStartedParams):
         ls.sessions.start(params.session_id, params.workspace)
@@ -65,8 +83,11 @@ def register(server) -> None:
         def work():
             scopes = ls.session_scopes(params.workspace)
             # Handing the index to the model is injection: only at rollout "on" (R25).
-            inject = decide(EntryPoint.INJECTION, ls.settings).inject
-            text = listing.session_index(ls.store, scopes) if inject else ""
+            decision = decide(EntryPoint.INJECTION, ls.settings)
+            if decision.run:
+                # A (re)started session id begins with nothing injected (R14, R17).
+                ls.recaller(params.workspace).start_session(params.session_id)
+            text = listing.session_index(ls.store, scopes) if decision.inject else ""
             return text, [s.rel for s in scopes]
 
         index, scopes = await ls.run_blocking(work)
@@ -99,6 +120,10 @@ def register(server) -> None:
         def work():
             scopes = ls.scopes_named(params.scope, params.workspace)
             found = listing.list_notes(ls.store, scopes)
+            citations = getattr(ls, "citations", None)
+            for record in found.entries:
+                if record["stale"] is None and citations is not None:
+                    record["stale"] = citations.stale_count(record["path"])
             return wire.ListResult(
                 entries=[wire.ListEntry(**_snake(e)) for e in found.entries],
                 problems=[wire.Problem(**p) for p in found.problems],
@@ -146,7 +171,6 @@ def register(server) -> None:
     async def on_compacted(ls, params: wire.CompactedParams) -> None:
         # R17: notes injected before the compaction may be injected again.
         session = ls.sessions.get(params.session_id)
-        session.compactions += 1
         recaller = await ls.run_blocking(ls.recaller, session.workspace)
         await ls.run_blocking(recaller.compacted, params.session_id)
 
@@ -174,10 +198,11 @@ def register(server) -> None:
     @request(server, "memory/recall")
     async def on_recall(ls, params: wire.RecallParams):
         session = ls.sessions.get(params.session_id)
-        recaller = await ls.run_blocking(ls.recaller, session.workspace)
 
         def work():
-            return core_bridge.recall(recaller, params, settings=ls.settings)
+            return core_bridge.recall(
+                lambda: ls.recaller(session.workspace), params, settings=ls.settings
+            )
 
         return await ls.run_blocking(work)
 
@@ -191,6 +216,8 @@ def register(server) -> None:
         session = ls.sessions.get(params.session_id)
         store, settings, editor = ls.store, ls.settings, ls.model_bridge()
         scope = await ls.run_blocking(ls.project_scope, session.workspace)
+        inject = decide(EntryPoint.INJECTION, settings, record=False).run
+        recaller = await ls.run_blocking(ls.recaller, session.workspace) if inject else None
 
         def job(cancel, progress):
             return core_bridge.extract_turn(
@@ -201,10 +228,15 @@ def register(server) -> None:
                 editor=editor,
                 cancel=cancel,
                 progress=progress,
+                recaller=recaller,
             )
 
         started = ls.jobs.submit(
-            "extract", job, title="Remembering from the last turn", home=str(store.home)
+            "extract",
+            job,
+            title="Remembering from the last turn",
+            home=str(store.home),
+            summarize=core_bridge.extract_summary,
         )
         return wire.TurnCompletedResult(job_id=started.id)
 
@@ -241,7 +273,13 @@ def register(server) -> None:
                 progress=progress,
             )
 
-        started = ls.jobs.submit("dream", job, title="Dreaming", home=str(store.home))
+        started = ls.jobs.submit(
+            "dream",
+            job,
+            title=f"Dreaming ({scope.rel})",
+            home=str(store.home),
+            summarize=core_bridge.dream_summary,
+        )
         return wire.JobStarted(job_id=started.id)
 
 

@@ -1,0 +1,213 @@
+"""Hovers (SPEC R29, R30): on a citation inside a note, on a note's frontmatter, and in code.
+
+* On a citation: does it exist; if not, where it went (the git commit and date of the
+  deletion or rename) and what to do; the definitions found; the last commit touching it.
+* On a note's frontmatter: type, scope, age, size, times recalled, stale citations.
+* In a workspace file (setting ``hover.inCode``, on by default): on an identifier that notes
+  cite as defined in this file, those notes with their staleness; on the first line, the
+  notes citing the file itself. Nothing is shown when no note cites what is under the cursor.
+
+The text is built from core answers (:meth:`Checker.status`, :meth:`Checker.notes_citing_code`,
+:func:`memlsp.core.sessions.times_recalled`); this module only formats Markdown.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from pathlib import Path
+
+from lsprotocol import types
+from pygls.exceptions import JsonRpcException
+from pygls.uris import to_fs_path
+
+from ...core import sessions
+from ...core.citations import Checker, CitingNote
+from ...core.citations.check import CitationStatus
+from ...core.citations.extract import split_frontmatter
+from ...core.notes import parse_note, utcnow
+from ...core.store import Entry
+
+logger = logging.getLogger(__name__)
+
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _days(days: float) -> str:
+    if days < 1:
+        return "today"
+    n = int(days)
+    return "1 day ago" if n == 1 else f"{n} days ago"
+
+
+def citation_markdown(status: CitationStatus, *, judged: bool) -> str:
+    c = status.citation
+    out = [f"**memlsp** · citation `{c.label}`", ""]
+    if not judged:
+        out.append("A global note: its citations are not checked against this workspace.")
+        return "\n".join(out)
+    f = status.finding
+    if f is None:
+        out.append("✓ exists in the workspace now.")
+    else:
+        out.append(f"⚠ **{f.code}**: {f.message}")
+        if f.suggestion:
+            out.append("")
+            out.append(f"Now at `{f.suggestion}` — the quick fix updates the citation.")
+    if status.event is not None:
+        e = status.event
+        when = f"{e.commit.short} on {e.commit.date.date().isoformat()}"
+        if e.kind == "renamed" and e.new_path:
+            out += ["", f"Git: renamed to `{e.new_path}` in {when} ({e.commit.subject})"]
+        else:
+            out += ["", f"Git: deleted in {when} ({e.commit.subject})"]
+    if status.definitions:
+        shown = status.definitions[:5]
+        defs = ", ".join(f"`{d.path}:{d.line}` ({d.kind}, {d.parser})" for d in shown)
+        more = f" and {len(status.definitions) - 5} more" if len(status.definitions) > 5 else ""
+        out += ["", f"Defined at {defs}{more}."]
+    if status.heuristic:
+        out += ["", "_Heuristic: a regex fallback or a same-name match, not a parser._"]
+    if status.last_commit is not None:
+        lc = status.last_commit
+        out += [
+            "",
+            f"Last commit touching it: {lc.short} on {lc.date.date().isoformat()} "
+            f"by {lc.author}: {lc.subject}",
+        ]
+    return "\n".join(out)
+
+
+def note_markdown(ls, rel: str, checker: Checker | None) -> str | None:
+    store = ls.store
+    try:
+        data, _ = store.read(rel)
+        note = parse_note(data, stem=Path(rel).stem)
+    except Exception:  # noqa: BLE001 - an unparsable note has its own diagnostic
+        return None
+    scope = store.scope_of(rel)
+    file = store.home / rel
+    section = "" if file.parent == scope.root else file.parent.name
+    item = store.load(scope, section, file)
+    entry = item if isinstance(item, Entry) else None
+    scopes = [scope]
+    if checker is not None and checker.project.rel != scope.rel:
+        scopes.append(checker.project)
+    try:
+        scopes += [s for s in ls.session_scopes(None) if s.rel not in {x.rel for x in scopes}]
+    except Exception:  # noqa: BLE001 - no workspace: the note's own scope is enough
+        pass
+    recalled = sessions.times_recalled(scopes, rel)
+    lines = [f"**memlsp** · note `{note.name}`", ""]
+    lines.append(f"- type: `{note.type}`")
+    lines.append(f"- scope: {scope.kind} (`{scope.rel}`)")
+    if entry is not None:
+        lines.append(f"- age: {_days(entry.age_days(utcnow()))} ({entry.bytes} bytes)")
+    lines.append(f"- recalled: {recalled} time{'s' if recalled != 1 else ''}")
+    stale = ls.citations.stale_count(rel)
+    if stale is not None:
+        lines.append(f"- stale citations: {stale}")
+    return "\n".join(lines)
+
+
+def code_markdown(ls, hits: list[CitingNote], what: str) -> str | None:
+    if not hits:
+        return None
+    by_note: dict[str, list[CitingNote]] = {}
+    for hit in hits:
+        by_note.setdefault(hit.note, []).append(hit)
+    n = len(by_note)
+    out = [f"**memlsp** · {n} note{'s' if n != 1 else ''} cite{'' if n != 1 else 's'} {what}", ""]
+    for note, group in sorted(by_note.items()):
+        uri = ls.citations.note_uri(note)
+        name = Path(note).stem
+        stale = [h.finding for h in group if h.finding is not None]
+        if stale:
+            state = "; ".join(f"⚠ {f.code}: {f.message}" for f in stale)
+        else:
+            state = "✓ up to date"
+        out.append(f"- [{name}]({uri}) — {state}")
+    return "\n".join(out)
+
+
+def _line_text(ls, uri: str, path: str, line: int) -> str:
+    try:
+        doc = ls.workspace.get_text_document(uri)
+        lines = doc.lines
+    except Exception:  # noqa: BLE001 - not open: read it from disk
+        lines = None
+    if not lines:
+        try:
+            lines = Path(path).read_text("utf-8", errors="replace").splitlines()
+        except OSError:
+            return ""
+    return lines[line].rstrip("\r\n") if 0 <= line < len(lines) else ""
+
+
+def _utf16_to_cp(text: str, col: int) -> int:
+    units = 0
+    for i, ch in enumerate(text):
+        if units >= col:
+            return i
+        units += 2 if ord(ch) > 0xFFFF else 1
+    return len(text)
+
+
+def identifier_at(text: str, character: int) -> str | None:
+    cp = _utf16_to_cp(text, character)
+    for m in _IDENT.finditer(text):
+        if m.start() <= cp <= m.end():
+            return m.group()
+    return None
+
+
+def hover_text(ls, uri: str, line: int, character: int) -> str | None:
+    """The Markdown of a hover (blocking: runs on a worker thread)."""
+    path = to_fs_path(uri) if uri.startswith("file:") else None
+    if path is None:
+        return None
+    service = ls.citations
+    rel = service.note_rel(path)
+    if rel is not None:
+        checker = service.checker_for_note(rel)
+        if checker is not None:
+            c = checker.citation_at(rel, line, character)
+            if c is not None:
+                return citation_markdown(checker.status(rel, c), judged=checker.judged(rel))
+        try:
+            text = Path(path).read_text("utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
+        _, start, end = split_frontmatter(text)
+        if start <= line <= end and end > 0:
+            return note_markdown(ls, rel, checker)
+        return None
+    if not ls.settings.hover.in_code:
+        return None
+    checker = service.checker_for_file(path)
+    if checker is None:
+        return None
+    parts = []
+    word = identifier_at(_line_text(ls, uri, path, line), character)
+    if word is not None:
+        parts.append(code_markdown(ls, checker.notes_citing_code(path, word), f"`{word}`"))
+    if line == 0:
+        rel_file = checker.workspace.relative(path)
+        parts.append(code_markdown(ls, checker.notes_citing_code(path), f"`{rel_file}`"))
+    text = "\n\n---\n\n".join(p for p in parts if p)
+    return text or None
+
+
+def register(server) -> None:
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    async def on_hover(ls, params: types.HoverParams) -> types.Hover | None:
+        pos = params.position
+        try:
+            text = await ls.run_blocking(
+                hover_text, ls, params.text_document.uri, pos.line, pos.character
+            )
+        except JsonRpcException:
+            return None  # busy or a file-system error: no hover rather than an error box
+        if not text:
+            return None
+        return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text))
