@@ -12,9 +12,6 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..core.citations import Checker
-from ..core.citations.check import MOVED_FILE, MOVED_SYMBOL
-from ..core.citations.workspace import git_toplevel
 from .common import cwd, open_store, print_json
 
 
@@ -43,6 +40,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def workspace_root(explicit: Path | None) -> Path:
+    from ..core.citations.workspace import git_toplevel
+
     if explicit is not None:
         return explicit.resolve()
     here = cwd()
@@ -50,6 +49,9 @@ def workspace_root(explicit: Path | None) -> Path:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    from ..core.citations import Checker
+    from ..core.citations.check import MOVED_FILE, MOVED_SYMBOL
+
     store = open_store()
     checker = Checker(workspace_root(args.workspace), store)
     report = checker.check_all()

@@ -16,7 +16,6 @@ from pathlib import Path
 
 from ..core.errors import RefusedError
 from ..core.notes import Note
-from ..core.remember import remember
 from ..core.store import Store
 
 DEMO_ORIGIN = "git@github.com:example-org/demo-shop.git"
@@ -72,6 +71,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from ..core.extract import extract_turn
     from ..core.forget import forget
     from ..core.recall import recaller_for
+    from ..core.remember import remember
 
     tmp = Path(tempfile.mkdtemp(prefix="memlsp-demo-"))
     home = Path(args.home) if args.home else tmp / "home"

@@ -7,7 +7,6 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..core.dream import dream, planner_for, restore
 from ..core.rollout import EntryPoint, require
 from ..core.settings import load_settings
 from ..core.store import Scope, Store
@@ -49,6 +48,8 @@ def _progress(message: str, percent: int) -> None:
 
 
 def cmd_dream(args: argparse.Namespace) -> int:
+    from ..core.dream import dream, planner_for
+
     settings = load_settings()
     require(EntryPoint.DREAM, settings)  # refused only when managed settings say off
     store = open_store()
@@ -102,6 +103,8 @@ def cmd_dream(args: argparse.Namespace) -> int:
 
 
 def cmd_restore(args: argparse.Namespace) -> int:
+    from ..core.dream import restore
+
     settings = load_settings()
     require(EntryPoint.DREAM, settings)
     store = open_store()

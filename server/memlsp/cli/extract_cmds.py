@@ -13,13 +13,14 @@ import json
 import sys
 import uuid
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..core.autosave import autosave_session
 from ..core.errors import MemlspError
-from ..core.extract import Message, extract_turn
-from ..core.models import make_provider
 from ..core.settings import load_settings
 from .common import cwd, open_store, print_json
+
+if TYPE_CHECKING:
+    from ..core.extract import Message
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -35,6 +36,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def read_transcript(path: Path) -> list[Message]:
+    from ..core.extract import Message
+
     messages = []
     try:
         lines = path.read_text("utf-8").splitlines()
@@ -58,6 +61,7 @@ def read_transcript(path: Path) -> list[Message]:
 
 
 def turns_of(messages: list[Message]) -> list[list[Message]]:
+
     turns: list[list[Message]] = []
     for m in messages:
         if m.role == "user" or not turns:
@@ -68,6 +72,10 @@ def turns_of(messages: list[Message]) -> list[list[Message]]:
 
 
 def cmd_extract(args: argparse.Namespace) -> int:
+    from ..core.autosave import autosave_session
+    from ..core.extract import extract_turn
+    from ..core.models import make_provider
+
     messages = read_transcript(args.transcript)
     store = open_store()
     scope = store.project_scope(cwd())

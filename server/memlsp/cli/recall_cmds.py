@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 from ..core.errors import MemlspError
-from ..core.recall import recaller_for, settings_kwargs
 from ..core.rollout import EntryPoint
 from .common import command_settings, cwd, open_store, print_json
 
@@ -48,6 +47,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_recall(args: argparse.Namespace) -> int:
+    from ..core.recall import recaller_for, settings_kwargs
+
     store = open_store()
     settings = command_settings(store, EntryPoint.RECALL)
     recaller = recaller_for(store, cwd(), **settings_kwargs(settings.recall))
@@ -76,6 +77,7 @@ def cmd_recall(args: argparse.Namespace) -> int:
 
 def cmd_eval_recall(args: argparse.Namespace) -> int:
     from ..core.evaluate.recall_eval import evaluate, read_jsonl
+    from ..core.recall import settings_kwargs
 
     for path in (args.corpus, args.queries):
         if not path.is_file():

@@ -11,7 +11,6 @@ from ..core.errors import MemlspError, NotFoundError, RefusedError
 from ..core.fsutil import is_temp_name
 from ..core.listing import entry_record
 from ..core.notes import NOTE_TYPES, utcnow
-from ..core.remember import remember
 from ..core.rollout import EntryPoint
 from ..core.store import Entry, Store
 from .common import command_settings, cwd, human_age, human_size, open_store, print_json
@@ -142,6 +141,8 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_remember(args: argparse.Namespace) -> int:
+    from ..core.remember import remember
+
     store = open_store()
     command_settings(store, EntryPoint.REMEMBER)
     scope = store.global_scope() if args.global_ else store.project_scope(cwd())
