@@ -137,3 +137,24 @@ def small_home(home: Path) -> tuple[Store, Scope]:
     session(scope, NOW - dt.timedelta(days=2), "recent", "- latency work")
     store.rebuild_index(scope)
     return store, scope
+
+
+# A valid model plan for small_home(): the newer latency observation replaces the old rule.
+MERGE_PLAN = {
+    "version": 1,
+    "operations": [
+        {
+            "op": "merge",
+            "path": "search-latency.md",
+            "note": {
+                "description": "Search p95 budget 200 ms, alert 300 ms",
+                "type": "project",
+                "body": "For the dispatcher console.",
+            },
+            "sources": ["inbox/latency-tightened.md"],
+            "superseded": ["search-latency.md"],
+            "evidence": ["inbox/latency-tightened.md", "search-latency.md"],
+            "reason": "newer budget",
+        }
+    ],
+}

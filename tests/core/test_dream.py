@@ -27,7 +27,7 @@ from memlsp.core.settings import DreamSettings, RetentionSettings, Settings
 from memlsp.core.state import read_state
 from memlsp.core.store import Store
 
-from tests.core.dreamkit import NOW, hash_tree, live_notes, put, session, small_home
+from tests.core.dreamkit import MERGE_PLAN, NOW, hash_tree, live_notes, put, session, small_home
 
 S = Settings()
 
@@ -308,25 +308,7 @@ class FakeModel:
 
 def test_valid_model_plan_is_applied(tmp_path):
     store, scope = small_home(tmp_path)
-    plan = {
-        "version": 1,
-        "operations": [
-            {
-                "op": "merge",
-                "path": "search-latency.md",
-                "note": {
-                    "description": "Search p95 budget 200 ms, alert 300 ms",
-                    "type": "project",
-                    "body": "For the dispatcher console.",
-                },
-                "sources": ["inbox/latency-tightened.md"],
-                "superseded": ["search-latency.md"],
-                "evidence": ["inbox/latency-tightened.md", "search-latency.md"],
-                "reason": "newer budget",
-            }
-        ],
-    }
-    model = FakeModel(plan)
+    model = FakeModel(MERGE_PLAN)
     result = dream(store, scope, now=NOW, force=True, settings=S, planner=ModelPlanner(model))
     assert result.planner == "model" and result.model_rejected is None
     assert model.calls[0][2] is PLAN_SCHEMA

@@ -10,7 +10,7 @@ import attrs
 from memlsp.core.dream import dream, planner_for
 from memlsp.core.settings import Settings
 
-from tests.core.dreamkit import NOW, small_home
+from tests.core.dreamkit import MERGE_PLAN, NOW, small_home
 from tests.core.test_anthropic_provider import FakeAnthropic, message
 
 
@@ -25,26 +25,6 @@ def plan_reply(plan: dict) -> tuple[int, dict]:
     return 200, message([{"type": "text", "text": json.dumps(plan)}], "end_turn")
 
 
-PLAN = {
-    "version": 1,
-    "operations": [
-        {
-            "op": "merge",
-            "path": "search-latency.md",
-            "note": {
-                "description": "Search p95 budget 200 ms, alert 300 ms",
-                "type": "project",
-                "body": "For the dispatcher console.",
-            },
-            "sources": ["inbox/latency-tightened.md"],
-            "superseded": ["search-latency.md"],
-            "evidence": ["inbox/latency-tightened.md", "search-latency.md"],
-            "reason": "newer budget",
-        }
-    ],
-}
-
-
 def test_offline_settings_mean_the_offline_planner() -> None:
     assert planner_for(Settings()) is None
 
@@ -52,7 +32,7 @@ def test_offline_settings_mean_the_offline_planner() -> None:
 def test_the_model_plan_is_applied(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("ANTHROPIC_API_KEY", "test-" + "k" * 12)
     store, scope = small_home(tmp_path)
-    with FakeAnthropic([plan_reply(PLAN)]) as fake:
+    with FakeAnthropic([plan_reply(MERGE_PLAN)]) as fake:
         settings = settings_for(fake.url)
         result = dream(
             store, scope, now=NOW, force=True, settings=settings, planner=planner_for(settings)
