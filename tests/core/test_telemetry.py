@@ -171,3 +171,16 @@ def test_canaries_never_reach_the_sink(tmp_path: Path, canary, telemetry_sink: P
                 *SCHEMA[event["event"]].get(key, telemetry.FieldSpec("enum")).values,
                 event["event"],
             }
+
+
+def test_schema_enums_match_the_code_they_describe() -> None:
+    """The frozen schema repeats the code's vocabularies on purpose (telemetry imports no
+    other core module); this keeps the two from drifting apart."""
+    from memlsp.core import forget, notes, rollout, settings
+    from memlsp.core import telemetry as tel
+
+    assert tel.REFUSAL.values == frozenset(forget.REFUSALS)
+    assert tel.FORGET_REASON.values == frozenset(forget.FORGET_REASONS)
+    assert tel.ROLLOUT.values == frozenset(settings.ROLLOUTS)
+    assert tel.NOTE_TYPE.values == frozenset(notes.NOTE_TYPES)
+    assert tel.ENTRY_POINT.values == frozenset(e.value for e in rollout.EntryPoint)
