@@ -220,6 +220,8 @@ def published(h: H) -> set[tuple]:
 async def test_every_stale_citation_is_published_at_its_range_and_nothing_else(h):
     """Acceptance 1: exact ranges (the billing note has Chinese text and an emoji before a
     citation), right codes, the new path of renames, no false positive, notes not open."""
+    # The check job ends before its last notes are published: wait for the publication.
+    await h.eventually(lambda: published(h) == expected_ranges())
     assert published(h) == expected_ranges()
     # The global note cites a file this workspace lacks: not judged, nothing published.
     glob = h.home / "global" / "prefers-small-files.md"

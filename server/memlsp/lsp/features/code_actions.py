@@ -163,45 +163,46 @@ def code_actions(ls, params: types.CodeActionParams) -> list[types.CodeAction]:
         }
         label = finding.citation.label
         if finding.suggestion and finding.citation.path_range is not None:
-            title = f"Update citation to `{finding.suggestion}`"
             out.append(
-                types.CodeAction(
-                    title=title,
-                    kind=types.CodeActionKind.QuickFix,
-                    diagnostics=[diag],
-                    is_preferred=True,
-                    command=types.Command(
-                        title=title, command=FIX_COMMAND, arguments=[{**base, "action": "rename"}]
-                    ),
+                _quick_fix(
+                    f"Update citation to `{finding.suggestion}`",
+                    diag,
+                    FIX_COMMAND,
+                    {**base, "action": "rename"},
+                    preferred=True,
                 )
             )
-        title = f"Remove citation `{label}` from the note"
         out.append(
-            types.CodeAction(
-                title=title,
-                kind=types.CodeActionKind.QuickFix,
-                diagnostics=[diag],
-                command=types.Command(
-                    title=title, command=FIX_COMMAND, arguments=[{**base, "action": "remove"}]
-                ),
+            _quick_fix(
+                f"Remove citation `{label}` from the note",
+                diag,
+                FIX_COMMAND,
+                {**base, "action": "remove"},
             )
         )
         if not forget_offered:
             forget_offered = True
-            title = f"Forget the note `{rel.rsplit('/', 1)[-1]}` (verified forget)"
             out.append(
-                types.CodeAction(
-                    title=title,
-                    kind=types.CodeActionKind.QuickFix,
-                    diagnostics=[diag],
-                    command=types.Command(
-                        title=title,
-                        command=FORGET_COMMAND,
-                        arguments=[{"path": rel, "sha256": digest}],
-                    ),
+                _quick_fix(
+                    f"Forget the note `{rel.rsplit('/', 1)[-1]}` (verified forget)",
+                    diag,
+                    FORGET_COMMAND,
+                    {"path": rel, "sha256": digest},
                 )
             )
     return out
+
+
+def _quick_fix(
+    title: str, diag: types.Diagnostic, command: str, argument: dict, *, preferred: bool = False
+) -> types.CodeAction:
+    return types.CodeAction(
+        title=title,
+        kind=types.CodeActionKind.QuickFix,
+        diagnostics=[diag],
+        is_preferred=preferred or None,
+        command=types.Command(title=title, command=command, arguments=[argument]),
+    )
 
 
 def register(server) -> None:
