@@ -342,6 +342,11 @@ class Recaller:
                     continue
                 entries[entry.path] = entry
         self._log_problems(problems)
+        if not entries and not any(scope.root.is_dir() for scope in self.scopes):
+            # Nothing to index and no scope folder: syncing would create the memory home.
+            self._entries, self._index_synced = {}, False
+            self._signature, self._synced_at = sig, now
+            return
         previous = self._entries
         upserts = [
             e
@@ -485,6 +490,10 @@ class Recaller:
         if state.exhausted or state.budget_left(self.budget_bytes) <= 0:
             return RecallResult([], "", 0, skipped="budget-exhausted", first_turn=first)
         self.refresh(wait=False)
+        if not self._entries and not any(scope.root.is_dir() for scope in self.scopes):
+            # No memory at all (never written, or the home was deleted): nothing to inject,
+            # and a read must not recreate the memory home with caches and session state.
+            return RecallResult([], "", state.budget_left(self.budget_bytes), first_turn=first)
         seen = set(state.injected) | self._normalise_seen(already_read) | set(exclude)
         opened = [normalise_open_file(f) for f in open_files]
         picks, selector_used, candidates = self._select(message, first, now, seen, set(exclude))
@@ -635,6 +644,6 @@ def recaller_for(store: Store, workspace: Path | str | None, **kwargs) -> Recall
     project = None
     if workspace is not None:
         pid = resolve_project(workspace)
-        project = store.ensure_scope(store.project_scope(project=pid))
+        project = store.project_scope(project=pid)  # a read creates no folders
         kwargs.setdefault("stale_check", file_stale_check(pid.root or Path(workspace)))
     return Recaller(store, project, **kwargs)

@@ -206,7 +206,7 @@ class MemoryLanguageServer(LanguageServer):
             ) or self.workspace_folder(workspace)
             recaller = Recaller(
                 self.store,
-                self.store.ensure_scope(scope),
+                scope,  # not created here: recall only reads (writes create the folders)
                 selector=self._selector(),
                 stale_check=self._stale_check(folder),
                 **settings_kwargs(self.settings.recall),
