@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import sys
 
 from ..core import index as index_mod
 from ..core.errors import MemlspError, NotFoundError, RefusedError
 from ..core.fsutil import is_temp_name
-from ..core.listing import entry_record
+from ..core.listing import list_notes, problem_record
 from ..core.notes import NOTE_TYPES, utcnow
 from ..core.rollout import EntryPoint
 from ..core.store import Entry, Store
@@ -59,11 +58,6 @@ def cmd_where(args: argparse.Namespace) -> int:
     return 0
 
 
-def entry_json(entry: Entry, now: dt.datetime) -> dict:
-    """One ``ls --json`` / ``memory/list`` entry (documented in docs/reference/cli.md)."""
-    return entry_record(entry, now)
-
-
 def _selected_scopes(store: Store, which: str):
     if which == "global":
         return [store.global_scope()]
@@ -76,26 +70,19 @@ def cmd_ls(args: argparse.Namespace) -> int:
     store = open_store()
     now = utcnow()
     scopes = _selected_scopes(store, args.scope)
-    results = [(scope, store.scan(scope)) for scope in scopes]
     if args.json:
+        # The same records as memory/list (docs/reference/cli.md, format version 1).
+        found = list_notes(store, scopes, now)
         print_json(
             {
                 "version": LS_JSON_VERSION,
                 "home": str(store.home),
-                "entries": [entry_json(e, now) for _, res in results for e in res.entries],
-                "problems": [
-                    {
-                        "path": p.path,
-                        "reason": p.reason,
-                        "message": p.message,
-                        "severity": p.severity,
-                    }
-                    for _, res in results
-                    for p in res.problems
-                ],
+                "entries": found.entries,
+                "problems": found.problems,
             }
         )
         return 0
+    results = [(scope, store.scan(scope)) for scope in scopes]
     if not any(res.entries for _, res in results):
         print(f"No notes yet in {store.home}.", file=sys.stderr)
         print('Add one with: memlsp remember "…" --type feedback', file=sys.stderr)
@@ -180,10 +167,7 @@ def diagnose(store: Store) -> list[dict]:
         return findings
     for scope in store.scopes():
         res = store.scan(scope)
-        for p in res.problems:
-            findings.append(
-                {"path": p.path, "reason": p.reason, "message": p.message, "severity": p.severity}
-            )
+        findings.extend(problem_record(p) for p in res.problems)
         live = [e for e in res.entries if e.section in ("", "inbox")]
         expected = index_mod.render_index(live)
         try:
