@@ -457,9 +457,6 @@ class Recaller:
             return entry.rel_in_scope
         return entry.path
 
-    def _cited(self, entry: Entry) -> set[str]:
-        return cited_paths(entry)
-
     def _normalise_seen(self, paths: Collection[str]) -> set[str]:
         out = set()
         home = str(self.store.home)
@@ -572,10 +569,7 @@ class Recaller:
         extra = [
             (e, 0.0, "open-file")
             for k, e in sorted(self._entries.items(), key=lambda kv: kv[1].timestamp, reverse=True)
-            if k not in chosen
-            and k not in seen
-            and self._cited(e)
-            and cites_open_file(self._cited(e), opened)
+            if k not in chosen and k not in seen and cites_open_file(cited_paths(e), opened)
         ][:FILE_TRIGGER_SLOTS]
         keep = max(0, MAX_SELECTED - len(extra))
         return picks[:keep] + extra
