@@ -68,6 +68,11 @@ class PoolEmbedder:
         self.building = True
         self.real_calls = 0
 
+    def __getattr__(self, name: str):
+        # the real embedder's query path, similarity and gate settings (embed_query,
+        # similarity, dup_slice, general_gate): only the note vectors are pooled
+        return getattr(self.real, name)
+
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         if not self.building:
             self.real_calls += 1
@@ -93,6 +98,7 @@ def load_texts() -> tuple[list[tuple[str, str, str]], list[str]]:
 def write_notes(store: Store, scope, notes, n: int, seed: int = 0) -> list[Path]:
     rnd = random.Random(seed)
     words = sorted({w for _, d, b in notes for w in (d + " " + b).split() if w.isalpha()})
+    scope.root.mkdir(parents=True, exist_ok=True)  # recall never creates the memory home
     files = []
     for i in range(n):
         name, desc, body = notes[i % len(notes)]

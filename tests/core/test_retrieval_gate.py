@@ -18,14 +18,20 @@ def test_gate_unchanged_at_or_above_the_reference_size(n) -> None:
 
 
 def test_gate_drops_with_log_of_size_and_stops_at_the_floor() -> None:
-    g100 = gate_for(P, first_turn=True, collection_size=100)
-    expected = P.first_turn_min_score - P.gate_size_slope * math.log(P.gate_ref_notes / 100)
-    assert g100 == pytest.approx(expected)
+    g100 = gate_for(P, first_turn=False, collection_size=100)
+    relaxed = P.min_score - P.gate_size_slope * math.log(P.gate_ref_notes / 100)
+    assert g100 == pytest.approx(max(relaxed, min(P.min_score, P.gate_floor)))
+    assert g100 < P.min_score
     sizes = [1, 2, 3, 10, 50, 200, 399]
     gates = [gate_for(P, first_turn=True, collection_size=n) for n in sizes]
     assert gates == sorted(gates)  # never stricter for a smaller memory
     steep = HybridParams(gate_size_slope=1.0)
     assert gate_for(steep, first_turn=False, collection_size=1) == steep.gate_floor
+    # the first turn keeps its margin above the floor
+    margin = steep.first_turn_min_score - steep.min_score
+    assert gate_for(steep, first_turn=True, collection_size=1) == pytest.approx(
+        steep.gate_floor + margin
+    )
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 10, 100, 400, 5000])
@@ -36,6 +42,7 @@ def test_first_turn_gate_stays_stricter(n) -> None:
 
 
 def test_select_uses_the_size_aware_gate() -> None:
-    hits = [Hit(key="a.md", score=0.33, vector_sim=0.3, keyword_score=0.0)]
+    score = gate_for(P, first_turn=True, collection_size=400) - 0.01
+    hits = [Hit(key="a.md", score=score, vector_sim=0.3, keyword_score=0.0)]
     assert select(hits, None, P, first_turn=True, collection_size=400) == []
     assert [h.key for h in select(hits, None, P, first_turn=True, collection_size=2)] == ["a.md"]

@@ -17,13 +17,14 @@ def test_defaults_are_the_documented_params() -> None:
 def test_env_and_editor_layers_set_recall_keys() -> None:
     assert env_name("recall.firstTurnMinScore") == "MEMLSP_RECALL_FIRST_TURN_MIN_SCORE"
     s = load_local(
-        init_options={"recall": {"minScore": 0.3, "gateSizeSlope": 0}},
+        init_options={"recall": {"minScore": 0.3, "gateSizeSlope": 0, "generalMargin": 0.4}},
         env={
             "MEMLSP_RECALL_FIRST_TURN_MIN_SCORE": "0.5",
             "MEMLSP_RECALL_GATE_REFERENCE_NOTES": "50",
         },
     )
     p = s.recall.params()
+    assert p.general_margin == 0.4
     assert (p.min_score, p.first_turn_min_score, p.gate_size_slope, p.gate_ref_notes) == (
         0.3,
         0.5,

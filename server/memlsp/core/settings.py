@@ -128,9 +128,10 @@ class RecallSettings:
 
     vector_weight: float = attrs.field(default=0.7, validator=attrs.validators.ge(0))
     keyword_weight: float = attrs.field(default=0.3, validator=attrs.validators.ge(0))
-    min_score: float = attrs.field(default=0.42, validator=attrs.validators.ge(0))
-    first_turn_min_score: float = attrs.field(default=0.45, validator=attrs.validators.ge(0))
+    min_score: float = attrs.field(default=0.30, validator=attrs.validators.ge(0))
+    first_turn_min_score: float = attrs.field(default=0.33, validator=attrs.validators.ge(0))
     follow_margin: float = attrs.field(default=0.16, validator=attrs.validators.ge(0))
+    general_margin: float = attrs.field(default=0.15, validator=attrs.validators.ge(0))
     duplicate_cosine: float = attrs.field(default=0.9, validator=attrs.validators.ge(0))
     half_life_days: float = attrs.field(default=30.0, validator=attrs.validators.gt(0))
     gate_reference_notes: int = attrs.field(default=400, validator=attrs.validators.ge(1))
@@ -153,6 +154,7 @@ class RecallSettings:
             min_score=self.min_score,
             first_turn_min_score=self.first_turn_min_score,
             follow_margin=self.follow_margin,
+            general_margin=self.general_margin,
             dup_cosine=self.duplicate_cosine,
             half_life_days=self.half_life_days,
             gate_ref_notes=self.gate_reference_notes,
@@ -328,6 +330,7 @@ COERCE: dict[str, Callable[[Any], Any]] = {
     "recall.minScore": _real(positive=False),
     "recall.firstTurnMinScore": _real(positive=False),
     "recall.followMargin": _real(positive=False),
+    "recall.generalMargin": _real(positive=False),
     "recall.duplicateCosine": _real(positive=False),
     "recall.halfLifeDays": _real(positive=True, what="number of days"),
     "recall.gateReferenceNotes": _whole(1),
@@ -398,6 +401,7 @@ def _recall_settings(values: Mapping[str, Any]) -> RecallSettings:
         "recall.minScore": "min_score",
         "recall.firstTurnMinScore": "first_turn_min_score",
         "recall.followMargin": "follow_margin",
+        "recall.generalMargin": "general_margin",
         "recall.duplicateCosine": "duplicate_cosine",
         "recall.halfLifeDays": "half_life_days",
         "recall.gateReferenceNotes": "gate_reference_notes",

@@ -66,9 +66,13 @@ class HybridParams:
     kw_prune_min_notes: int = 2_000
     kw_posting_budget: int = 4_000
     #: Recall injects nothing unless the best hit reaches this fused score.
-    min_score: float = 0.42
+    min_score: float = 0.30
     #: The same gate on the first turn of a session (R16: higher there).
-    first_turn_min_score: float = 0.45
+    first_turn_min_score: float = 0.33
+    #: Silence when the message is closer to a general-request prototype (small talk,
+    #: trivia, textbook questions: :mod:`.general`) than to the best note by more than this,
+    #: in normalised vector units; ``None`` turns the check off.
+    general_margin: float | None = 0.15
     #: Size-aware gate: the best of n unrelated notes scores higher the larger n is (the
     #: expected maximum of n noise scores grows like sqrt(2 ln n)), so a gate tuned on a
     #: memory of ``gate_ref_notes`` notes is too strict for a memory of 3. Below that size
@@ -158,13 +162,18 @@ def _newer(a: dict, b: dict) -> bool:
 
 def gate_for(params: HybridParams, *, first_turn: bool, collection_size: int | None) -> float:
     """The minimum best-hit score for a memory of ``collection_size`` notes (see
-    :class:`HybridParams`: ``gate_ref_notes``, ``gate_size_slope``, ``gate_floor``)."""
-    gate = params.first_turn_min_score if first_turn else params.min_score
+    :class:`HybridParams`: ``gate_ref_notes``, ``gate_size_slope``, ``gate_floor``).
+
+    The size relaxation and the floor apply to ``min_score``; a session's first turn adds
+    ``first_turn_min_score - min_score`` on top, so it stays the stricter gate (R16) at
+    every memory size, the floor included."""
+    extra = max(params.first_turn_min_score - params.min_score, 0.0) if first_turn else 0.0
+    gate = params.min_score
     n = collection_size
-    if n is None or n <= 0 or n >= params.gate_ref_notes or params.gate_size_slope <= 0:
-        return gate
-    relaxed = gate - params.gate_size_slope * math.log(params.gate_ref_notes / n)
-    return max(min(gate, params.gate_floor), relaxed)
+    if n is not None and 0 < n < params.gate_ref_notes and params.gate_size_slope > 0:
+        relaxed = gate - params.gate_size_slope * math.log(params.gate_ref_notes / n)
+        gate = max(min(gate, params.gate_floor), relaxed)
+    return gate + extra
 
 
 def select(
@@ -174,12 +183,16 @@ def select(
     *,
     first_turn: bool = False,
     collection_size: int | None = None,
+    general: float | None = None,
 ) -> list[Hit]:
     """The hits recall would inject, best first.
 
     ``hits`` are sorted by score (best first) and ``vectors`` holds one unit row per hit (for
     near-duplicate checks; ``None`` skips them). Rules, in order:
 
+    0. a general request: nothing when ``general`` (the message's normalised vector
+       similarity to the nearest general-request prototype) exceeds the best hit's
+       ``vector_norm`` by more than ``params.general_margin``;
     1. the gate: nothing unless the best score reaches ``min_score`` (``first_turn_min_score``
        on a session's first turn), lowered for memories smaller than ``gate_ref_notes``
        (:func:`gate_for`; ``collection_size`` = notes in the memory) — "unsure → don't select";
@@ -191,6 +204,9 @@ def select(
     """
     if not hits:
         return []
+    if general is not None and params.general_margin is not None:
+        if general - max(h.vector_norm for h in hits) > params.general_margin:
+            return []
     gate = gate_for(params, first_turn=first_turn, collection_size=collection_size)
     if hits[0].score < gate:
         return []

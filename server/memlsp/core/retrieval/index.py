@@ -36,6 +36,7 @@ import numpy as np
 
 from . import hybrid
 from .embedders import Embedder
+from .general import general_matrix
 from .hybrid import Hit, HybridParams
 from .text import fts_index_text, fts_query, query_terms
 
@@ -106,6 +107,7 @@ class RetrievalIndex:
         self._rowids: np.ndarray = np.zeros(0, dtype=np.int64)
         self._keys: list[str] = []
         self._metas: list[str] = []  # JSON text, parsed only for candidates (memory)
+        self._meta_objs: dict[int, dict] = {}  # row -> parsed meta, for rows seen so far
         self._row_of: dict[int, int] = {}
         self._index_of_key: dict[str, int] = {}
         self._fps: list[str] = []
@@ -367,6 +369,7 @@ class RetrievalIndex:
                 proj = new.sum(axis=1) @ self._basis
                 coarse = np.concatenate([coarse, proj.astype(np.float32)])
         self._keys, self._fps, self._metas = keys, fps, metas
+        self._meta_objs = {}
         self._rowids = np.asarray(rowids, dtype=np.int64)
         self._row_of = {r: i for i, r in enumerate(rowids)}
         self._index_of_key = {k: i for i, k in enumerate(keys)}
@@ -409,6 +412,7 @@ class RetrievalIndex:
         self._keys = [r[1] for r in rows]
         self._fps = [r[2] for r in rows]
         self._metas = [r[3] for r in rows]
+        self._meta_objs = {}
         rowids = [r[0] for r in rows]
         self._rowids = np.asarray(rowids, dtype=np.int64)
         self._row_of = {r: i for i, r in enumerate(rowids)}
@@ -451,7 +455,49 @@ class RetrievalIndex:
     def _exact_cos(self, rows: np.ndarray, qv: np.ndarray) -> np.ndarray:
         """Exact max-over-fields cosine of the notes at ``rows``."""
         sub = self._matrix[rows].astype(np.float32, copy=False)
-        return (sub.reshape(len(rows) * _VECTOR_FIELDS, -1) @ qv).reshape(len(rows), -1).max(1)
+        return (
+            self._sims(sub.reshape(len(rows) * _VECTOR_FIELDS, -1), qv)
+            .reshape(len(rows), -1)
+            .max(1)
+        )
+
+    def _sims(self, rows: np.ndarray, qv: np.ndarray) -> np.ndarray:
+        """Raw-scale similarity of stored rows to the query row: the embedder's own
+        ``similarity`` when it has one (a blend of models), else the dot product."""
+        own = getattr(self.embedder, "similarity", None)
+        return own(rows, qv) if own is not None else rows @ qv
+
+    def _keyword_hits(self, query, n, limit, allowed, params) -> dict[int, float]:
+        """Row -> BM25 (sign flipped: larger is better) of the best keyword matches."""
+        bm25: dict[int, float] = {}
+        if n >= params.kw_prune_min_notes:
+            match = self._pruned_match(query, params.kw_posting_budget)
+        else:
+            match = fts_query(query)
+        if match:
+            w = params.kw_column_weights
+            sql = (
+                f"SELECT rowid, -bm25(fts, {float(w[0])}, {float(w[1])}, {float(w[2])}) AS s"
+                " FROM fts WHERE fts MATCH ? ORDER BY bm25(fts, ?, ?, ?) LIMIT ?"
+            )
+            for rowid, s in self._conn.execute(sql, (match, *w, limit)):
+                i = self._row_of.get(rowid)
+                if i is not None and allowed[i]:
+                    bm25[i] = s
+        return bm25
+
+    def _meta(self, i: int) -> dict:
+        """Row ``i``'s meta, parsed once (a copy: callers may keep or change it)."""
+        meta = self._meta_objs.get(i)
+        if meta is None:
+            meta = self._meta_objs[i] = json.loads(self._metas[i])
+        return dict(meta)
+
+    def _embed_query(self, query: str) -> np.ndarray:
+        own = getattr(self.embedder, "embed_query", None)
+        text = query[:4000]
+        qv = own(text) if own is not None else self.embedder.embed([text])[0]
+        return np.asarray(qv, dtype=np.float32)
 
     def _pruned_match(self, query: str, budget: int) -> str | None:
         """An FTS5 ``MATCH`` of the query's rarest terms whose matching documents add up to at
@@ -566,15 +612,21 @@ class RetrievalIndex:
         n = len(self._keys)
         if n == 0 or k <= 0:
             return []
-        qv = self.embedder.embed([query[:4000]])[0].astype(np.float32)
+        # an embedder that can (two models) starts on the message in the background
+        # while the keyword side runs here
+        begin = getattr(self.embedder, "begin_query", None)
+        finish = begin(query[:4000]) if begin is not None else None
         allowed = np.ones(n, dtype=bool)
         if exclude:
             rows = [self._index_of_key[k] for k in exclude if k in self._index_of_key]
             allowed[rows] = False
         ncand = max(params.candidates, k)
+        bm25 = self._keyword_hits(query, n, ncand + len(exclude), allowed, params)
+        qv = np.asarray(finish(), dtype=np.float32) if finish else self._embed_query(query)
         if self._coarse is None:
             mat = self._matrix
-            cos = (mat.reshape(n * _VECTOR_FIELDS, -1) @ qv).reshape(n, _VECTOR_FIELDS).max(1)
+            cos = self._sims(mat.reshape(n * _VECTOR_FIELDS, -1), qv)
+            cos = cos.reshape(n, _VECTOR_FIELDS).max(1)
             exact = None
         else:
             approx = self._coarse @ (qv @ self._basis)
@@ -590,21 +642,6 @@ class RetrievalIndex:
             vec_top = np.argpartition(-cos_masked, ncand - 1)[:ncand]
         else:
             vec_top = np.arange(n)
-        bm25 = {}
-        if n >= params.kw_prune_min_notes:
-            match = self._pruned_match(query, params.kw_posting_budget)
-        else:
-            match = fts_query(query)
-        if match:
-            w = params.kw_column_weights
-            sql = (
-                f"SELECT rowid, -bm25(fts, {float(w[0])}, {float(w[1])}, {float(w[2])}) AS s"
-                " FROM fts WHERE fts MATCH ? ORDER BY bm25(fts, ?, ?, ?) LIMIT ?"
-            )
-            for rowid, s in self._conn.execute(sql, (match, *w, ncand + len(exclude))):
-                i = self._row_of.get(rowid)
-                if i is not None and allowed[i]:
-                    bm25[i] = s
         cand = np.unique(np.concatenate([vec_top[allowed[vec_top]], np.fromiter(bm25, int)]))
         if cand.size == 0:
             return []
@@ -620,7 +657,7 @@ class RetrievalIndex:
         fused = hybrid.fuse(vn, kn, params)
         hits = []
         for j, i in enumerate(cand):
-            meta = json.loads(self._metas[i])
+            meta = self._meta(i)
             d = hybrid.decay_factor(meta, now, params.half_life_days)
             hits.append(
                 Hit(
@@ -638,7 +675,18 @@ class RetrievalIndex:
         hits = [hits[j] for j in order]
         if not select:
             return hits[:k]
-        # near-duplicate checks on the full-text vectors
+        # near-duplicate checks on the full-text vectors (the embedder's unit-length part)
         vecs = self._matrix[cand[order], 1].astype(np.float32, copy=False)
-        chosen = hybrid.select(hits, vecs, params, first_turn=first_turn, collection_size=n)
+        part = getattr(self.embedder, "dup_slice", None)
+        if part is not None:
+            vecs = vecs[:, part]
+        general = None
+        if params.general_margin is not None:
+            protos = general_matrix(self.embedder)
+            if protos is not None:
+                raw = float(self._sims(protos, qv).max())
+                general = float(hybrid.normalise_vector(raw, floor, ceil))
+        chosen = hybrid.select(
+            hits, vecs, params, first_turn=first_turn, collection_size=n, general=general
+        )
         return chosen[: min(k, params.max_hits)]
