@@ -222,3 +222,23 @@ def test_general_prototypes_need_a_model(dual) -> None:
     assert rows.shape == (len(GENERAL_REQUESTS), dual.dim)
     assert general_matrix(dual) is rows  # embedded once per process
     assert any(is_cjk_text(t) for t in GENERAL_REQUESTS)
+
+
+def test_chinese_messages_get_the_wider_general_margin(dual, tmp_path) -> None:
+    """USE's Chinese cosines run high (a message about "this week" is close to "what day is
+    it?"), so a Chinese message needs the prototype closer by ``general_margin_cjk``."""
+    idx = RetrievalIndex(tmp_path / "index.sqlite", dual)
+    notes = {
+        "minutes.md": "周会纪要写完后上传到 Confluence 的 Team 空间，不要发邮件",
+        "db-tests.md": "Integration tests must use a real Postgres database, never a mocked driver",
+    }
+    idx.sync(
+        Doc(k, k, v, {"name": k[:-3], "description": v, "type": "project"})
+        for k, v in notes.items()
+    )
+    message = "这周的会议纪要写好了，放到哪里？"
+    assert [h.key for h in idx.search(message, first_turn=True)][:1] == ["minutes.md"]
+    narrow = HybridParams(general_margin_cjk=HybridParams().general_margin)
+    assert idx.search(message, first_turn=True, params=narrow) == []
+    for small_talk in ("今天天气怎么样？", "谢谢，明天见！"):
+        assert idx.search(small_talk, first_turn=True) == []

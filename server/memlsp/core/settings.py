@@ -132,11 +132,12 @@ class RecallSettings:
     first_turn_min_score: float = attrs.field(default=0.33, validator=attrs.validators.ge(0))
     follow_margin: float = attrs.field(default=0.16, validator=attrs.validators.ge(0))
     general_margin: float = attrs.field(default=0.15, validator=attrs.validators.ge(0))
+    general_margin_cjk: float = attrs.field(default=0.4, validator=attrs.validators.ge(0))
     duplicate_cosine: float = attrs.field(default=0.9, validator=attrs.validators.ge(0))
     half_life_days: float = attrs.field(default=30.0, validator=attrs.validators.gt(0))
     gate_reference_notes: int = attrs.field(default=400, validator=attrs.validators.ge(1))
-    gate_size_slope: float = attrs.field(default=0.03, validator=attrs.validators.ge(0))
-    gate_floor: float = attrs.field(default=0.26, validator=attrs.validators.ge(0))
+    gate_size_slope: float = attrs.field(default=0.04, validator=attrs.validators.ge(0))
+    gate_floor: float = attrs.field(default=0.18, validator=attrs.validators.ge(0))
     embedder: str | None = None
 
     @first_turn_min_score.validator
@@ -155,6 +156,7 @@ class RecallSettings:
             first_turn_min_score=self.first_turn_min_score,
             follow_margin=self.follow_margin,
             general_margin=self.general_margin,
+            general_margin_cjk=self.general_margin_cjk,
             dup_cosine=self.duplicate_cosine,
             half_life_days=self.half_life_days,
             gate_ref_notes=self.gate_reference_notes,
@@ -331,6 +333,7 @@ COERCE: dict[str, Callable[[Any], Any]] = {
     "recall.firstTurnMinScore": _real(positive=False),
     "recall.followMargin": _real(positive=False),
     "recall.generalMargin": _real(positive=False),
+    "recall.generalMarginCjk": _real(positive=False),
     "recall.duplicateCosine": _real(positive=False),
     "recall.halfLifeDays": _real(positive=True, what="number of days"),
     "recall.gateReferenceNotes": _whole(1),
@@ -402,6 +405,7 @@ def _recall_settings(values: Mapping[str, Any]) -> RecallSettings:
         "recall.firstTurnMinScore": "first_turn_min_score",
         "recall.followMargin": "follow_margin",
         "recall.generalMargin": "general_margin",
+        "recall.generalMarginCjk": "general_margin_cjk",
         "recall.duplicateCosine": "duplicate_cosine",
         "recall.halfLifeDays": "half_life_days",
         "recall.gateReferenceNotes": "gate_reference_notes",

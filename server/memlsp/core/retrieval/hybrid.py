@@ -73,14 +73,18 @@ class HybridParams:
     #: trivia, textbook questions: :mod:`.general`) than to the best note by more than this,
     #: in normalised vector units; ``None`` turns the check off.
     general_margin: float | None = 0.15
+    #: The same for a mostly-CJK message, which only USE reads: its Chinese cosines run high
+    #: (a Chinese message about "this week" scores 1.0 against "what day is it?"), so the
+    #: prototype must be closer by more (dev set: Chinese negatives ≥ 0.50, positives ≤ 0.33).
+    general_margin_cjk: float | None = 0.4
     #: Size-aware gate: the best of n unrelated notes scores higher the larger n is (the
     #: expected maximum of n noise scores grows like sqrt(2 ln n)), so a gate tuned on a
     #: memory of ``gate_ref_notes`` notes is too strict for a memory of 3. Below that size
     #: both gates drop by ``gate_size_slope × ln(gate_ref_notes / n)``, never below
     #: ``gate_floor``; at or above it nothing changes. The first-turn gate stays the higher.
     gate_ref_notes: int = 400
-    gate_size_slope: float = 0.03
-    gate_floor: float = 0.26
+    gate_size_slope: float = 0.04
+    gate_floor: float = 0.18
     #: Once the gate is passed, further hits need ``gate - follow_margin``.
     follow_margin: float = 0.16
     #: A candidate whose cosine to an already chosen hit reaches this is a near-duplicate.
@@ -184,6 +188,7 @@ def select(
     first_turn: bool = False,
     collection_size: int | None = None,
     general: float | None = None,
+    cjk: bool = False,
 ) -> list[Hit]:
     """The hits recall would inject, best first.
 
@@ -192,7 +197,8 @@ def select(
 
     0. a general request: nothing when ``general`` (the message's normalised vector
        similarity to the nearest general-request prototype) exceeds the best hit's
-       ``vector_norm`` by more than ``params.general_margin``;
+       ``vector_norm`` by more than ``params.general_margin`` (``general_margin_cjk`` when
+       ``cjk``: a mostly-CJK message);
     1. the gate: nothing unless the best score reaches ``min_score`` (``first_turn_min_score``
        on a session's first turn), lowered for memories smaller than ``gate_ref_notes``
        (:func:`gate_for`; ``collection_size`` = notes in the memory) — "unsure → don't select";
@@ -204,8 +210,9 @@ def select(
     """
     if not hits:
         return []
-    if general is not None and params.general_margin is not None:
-        if general - max(h.vector_norm for h in hits) > params.general_margin:
+    margin = params.general_margin_cjk if cjk else params.general_margin
+    if general is not None and margin is not None:
+        if general - max(h.vector_norm for h in hits) > margin:
             return []
     gate = gate_for(params, first_turn=first_turn, collection_size=collection_size)
     if hits[0].score < gate:

@@ -35,7 +35,7 @@ from pathlib import Path
 import numpy as np
 
 from . import hybrid
-from .embedders import Embedder
+from .embedders import Embedder, is_cjk_text
 from .general import general_matrix
 from .hybrid import Hit, HybridParams
 from .text import fts_index_text, fts_query, query_terms
@@ -681,12 +681,18 @@ class RetrievalIndex:
         if part is not None:
             vecs = vecs[:, part]
         general = None
-        if params.general_margin is not None:
+        if params.general_margin is not None or params.general_margin_cjk is not None:
             protos = general_matrix(self.embedder)
             if protos is not None:
                 raw = float(self._sims(protos, qv).max())
                 general = float(hybrid.normalise_vector(raw, floor, ceil))
         chosen = hybrid.select(
-            hits, vecs, params, first_turn=first_turn, collection_size=n, general=general
+            hits,
+            vecs,
+            params,
+            first_turn=first_turn,
+            collection_size=n,
+            general=general,
+            cjk=is_cjk_text(query[:4000]),
         )
         return chosen[: min(k, params.max_hits)]
