@@ -14,6 +14,7 @@ from memlsp.core.retrieval.embedders import (
     DualEmbedder,
     EmbedderUnavailable,
     HashingEmbedder,
+    MiniLmEmbedder,
     is_cjk_text,
     load_embedder,
 )
@@ -266,3 +267,17 @@ def test_without_minilm_recall_falls_back_to_use_alone(monkeypatch, caplog) -> N
         1,
     )
     assert emb.similarity(rows, q) == pytest.approx(expected, abs=1e-5)
+
+
+def test_a_damaged_cached_conversion_is_replaced_by_the_packaged_model(
+    tmp_path, monkeypatch, caplog
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    target = minilm_model.quantized_path()
+    target.parent.mkdir(parents=True)
+    target.write_bytes(b"\x00not an onnx model" * 100)
+    emb = MiniLmEmbedder()
+    rows = emb.embed(["Deploys are frozen during the month-end close"])
+    assert np.linalg.norm(rows[0]) == pytest.approx(1, abs=1e-4)
+    assert not target.exists()
+    assert "unreadable" in caplog.text

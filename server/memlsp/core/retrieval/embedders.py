@@ -214,13 +214,32 @@ class MiniLmEmbedder:
                     tokenizer.no_padding()
                     tokenizer.enable_truncation(max_length=self.doc_tokens)
                     self._tokenizer = tokenizer
-                    session = self._new_session(minilm_model.runtime_model(self._agrees))
+                    source = minilm_model.source_model()
+                    path = minilm_model.runtime_model(self._agrees)
+                    session = self._session_or_source(path, source)
                 except ImportError as exc:
                     raise EmbedderUnavailable(f"{exc.name} is not installed") from None
                 except minilm_model.ModelUnavailable as exc:
                     raise EmbedderUnavailable(str(exc)) from None
                 self._session = session
         return self._session
+
+    def _session_or_source(self, path: Path, source: Path):
+        """A session on ``path``; if that is a cached conversion onnxruntime cannot open
+        (damaged on disk), the cache file is removed and the packaged model used."""
+        try:
+            return self._new_session(path)
+        except Exception as exc:  # noqa: BLE001 - onnxruntime raises its own exception types
+            if path == source:
+                raise EmbedderUnavailable(f"onnxruntime cannot load {path}: {exc}") from None
+            log.warning(
+                "cached MiniLM %s is unreadable (%s); removed, using the packaged model", path, exc
+            )
+            path.unlink(missing_ok=True)
+        try:
+            return self._new_session(source)
+        except Exception as exc:  # noqa: BLE001
+            raise EmbedderUnavailable(f"onnxruntime cannot load {source}: {exc}") from None
 
     def warm(self) -> None:
         """Load the model now (e.g. in a background thread at start-up)."""
