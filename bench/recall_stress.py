@@ -59,6 +59,7 @@ def build(home: Path, work: Path, n: int, note_kb: int, embedder) -> tuple:
     store = Store(home)
     recaller = recaller_for(store, work, embedder=embedder)
     root = recaller.project.root
+    root.mkdir(parents=True, exist_ok=True)  # recall never creates the memory home
     rnd = random.Random(0)
     filler = " ".join(f"{t} detail {i}" for i, t in enumerate(TOPICS * 4))
     for i in range(n):

@@ -281,3 +281,15 @@ def test_a_damaged_cached_conversion_is_replaced_by_the_packaged_model(
     assert np.linalg.norm(rows[0]) == pytest.approx(1, abs=1e-4)
     assert not target.exists()
     assert "unreadable" in caplog.text
+
+
+def test_warm_models_loads_without_touching_the_home(tmp_path) -> None:
+    from memlsp.core.recall import Recaller
+    from memlsp.core.store import Store
+
+    store = Store(tmp_path / "home")
+    recaller = Recaller(store, None, embedder=DualEmbedder())
+    recaller.warm_models()
+    emb = recaller.index.embedder
+    assert emb.minilm._session is not None and emb.use._model is not None
+    assert not (tmp_path / "home").exists()

@@ -43,6 +43,7 @@ from .forget import tombstoned_digests
 from .identity import resolve_project
 from .notes import iso, utcnow
 from .retrieval.embedders import Embedder, load_embedder
+from .retrieval.general import general_matrix
 from .retrieval.hybrid import HybridParams
 from .retrieval.index import Doc, RetrievalIndex
 from .store import Entry, Scope, Store
@@ -298,6 +299,18 @@ class Recaller:
                 except OSError:
                     sig.append(None)
         return tuple(sig)
+
+    def warm_models(self) -> None:
+        """Load the embedding model(s) and embed the general-request prototypes now, so the
+        first recall only embeds its message (a server calls this at start-up, off the chat's
+        path). Reads and writes no note or cache file."""
+        embedder = self.index.embedder
+        warm = getattr(embedder, "warm", None)
+        if warm is not None:
+            warm()
+        else:
+            embedder.embed(["."])
+        general_matrix(embedder)
 
     def refresh(self, *, force: bool = False, wait: bool = True) -> None:
         """Sync the retrieval index with the files. Cheap when nothing changed: folder

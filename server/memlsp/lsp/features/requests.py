@@ -67,7 +67,9 @@ def register(server) -> None:
 
         def work() -> None:
             try:
-                ls.recaller(None).refresh()
+                recaller = ls.recaller(None)
+                recaller.refresh()
+                recaller.warm_models()
             except Exception:  # noqa: BLE001 - a warm-up failure only costs the first turn
                 logger.exception("recall warm-up failed")
 
