@@ -128,7 +128,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     saved = autosave_session(store, scope, session_id=session, messages=messages, now=now)
     print(f"session end: {saved.path or 'skipped (' + str(saved.skipped) + ')'}")
 
-    step("Recall on the next turn (hybrid retrieval, bundled multilingual model)")
+    step("Recall on the next turn (hybrid retrieval, two bundled sentence models, offline)")
     recaller = recaller_for(store, repo)
     result = recaller.recall("demo-session-2", "Should I install the dependencies with npm or bun?")
     for m in result.memories:
