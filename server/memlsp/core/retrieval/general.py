@@ -21,11 +21,17 @@ evaluation set. Pure data plus numpy; must not import pygls, lsprotocol or a CLI
 
 from __future__ import annotations
 
+import hashlib
+import logging
+import os
 import threading
+from pathlib import Path
 
 import numpy as np
 
 __all__ = ["GENERAL_REQUESTS", "general_matrix"]
+
+log = logging.getLogger(__name__)
 
 GENERAL_REQUESTS: tuple[str, ...] = (
     "Hi there!",
@@ -116,15 +122,50 @@ _CACHE: dict[str, np.ndarray] = {}
 _LOCK = threading.Lock()
 
 
+def _disk_path(model_id: str) -> Path:
+    from .use_cache import cache_root
+
+    digest = hashlib.sha256("\n".join((model_id, *GENERAL_REQUESTS)).encode()).hexdigest()
+    return cache_root() / f"general-{digest[:16]}.npy"
+
+
+def _load(path: Path, shape: tuple[int, int]) -> np.ndarray | None:
+    try:
+        rows = np.load(path, allow_pickle=False)
+    except (OSError, ValueError):
+        return None
+    return rows if rows.shape == shape and rows.dtype == np.float32 else None
+
+
+def _save(path: Path, rows: np.ndarray) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.stem}.{os.getpid()}.{threading.get_ident()}.npy")
+        np.save(tmp, rows)
+        os.replace(tmp, path)
+    except OSError as exc:  # a read-only cache only costs the next process ~0.2 s
+        log.info("general-request vectors not cached (%s)", exc)
+
+
 def general_matrix(embedder) -> np.ndarray | None:
     """The prototypes embedded by ``embedder`` (rows as it stores notes), or ``None`` when
     the embedder does not opt in (``general_gate``: a bag-of-words test embedder has no
-    notion of "what kind of request")."""
+    notion of "what kind of request").
+
+    Embedding them costs ~0.2 s, so the rows are kept per process and in the model cache
+    folder, keyed by the embedder's ``model_id`` (which model files it runs) and the list's
+    text: a new model or a changed list embeds them again."""
     if not getattr(embedder, "general_gate", False):
         return None
+    model_id = str(getattr(embedder, "model_id", embedder.name))
     with _LOCK:
-        rows = _CACHE.get(embedder.name)
+        rows = _CACHE.get(model_id)
+        if rows is not None:
+            return rows
+        path = _disk_path(model_id)
+        rows = _load(path, (len(GENERAL_REQUESTS), embedder.dim))
         if rows is None:
             rows = np.asarray(embedder.embed(list(GENERAL_REQUESTS)), dtype=np.float32)
-            _CACHE[embedder.name] = rows
+            _save(path, rows)
+        _CACHE[model_id] = rows
         return rows
