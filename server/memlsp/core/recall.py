@@ -303,7 +303,8 @@ class Recaller:
     def warm_models(self) -> None:
         """Load the embedding model(s) and embed the general-request prototypes now, so the
         first recall only embeds its message (a server calls this at start-up, off the chat's
-        path). Reads and writes no note or cache file."""
+        path). Touches nothing in the memory home; the model caches under
+        ``~/.cache/memlsp/models`` are written the first time (see the retrieval modules)."""
         embedder = self.index.embedder
         warm = getattr(embedder, "warm", None)
         if warm is not None:

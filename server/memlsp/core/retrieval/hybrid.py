@@ -80,8 +80,10 @@ class HybridParams:
     #: Size-aware gate: the best of n unrelated notes scores higher the larger n is (the
     #: expected maximum of n noise scores grows like sqrt(2 ln n)), so a gate tuned on a
     #: memory of ``gate_ref_notes`` notes is too strict for a memory of 3. Below that size
-    #: both gates drop by ``gate_size_slope × ln(gate_ref_notes / n)``, never below
-    #: ``gate_floor``; at or above it nothing changes. The first-turn gate stays the higher.
+    #: the later-turn gate drops by ``gate_size_slope × ln(gate_ref_notes / n)``, never below
+    #: ``gate_floor``; at or above it nothing changes. The first turn keeps its margin on top
+    #: (:func:`gate_for`). Floor and slope were set on the scenario set (1–5-note memories):
+    #: docs/explanation/recall.md.
     gate_ref_notes: int = 400
     gate_size_slope: float = 0.04
     gate_floor: float = 0.18
