@@ -14,20 +14,26 @@ to report latency at that size.
 
 from __future__ import annotations
 
-import argparse
-import collections
-import json
-import math
-import statistics
-import sys
-import tempfile
-import time
-from datetime import datetime
-from pathlib import Path
+import os
 
-import numpy as np
-from memlsp.core.retrieval.embedders import load_embedder
-from memlsp.core.retrieval.index import Doc, RetrievalIndex
+# as the memlsp CLI and server do: one BLAS thread, MiniLM runs beside it on the other core
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
+import argparse  # noqa: E402
+import collections  # noqa: E402
+import json  # noqa: E402
+import math  # noqa: E402
+import statistics  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+from datetime import datetime  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import numpy as np  # noqa: E402
+from memlsp.core.retrieval.embedders import load_embedder  # noqa: E402
+from memlsp.core.retrieval.index import Doc, RetrievalIndex  # noqa: E402
 
 DEFAULT_EVAL = Path("/work/shared/eval")
 
