@@ -341,7 +341,10 @@ class DualEmbedder:
 
     @property
     def model_id(self) -> str:
-        """Which model files this embedder runs (keys caches of derived vectors)."""
+        """Which model files this embedder runs (keys caches of derived vectors); loads
+        MiniLM if it is not loaded yet (which file it runs is known only then)."""
+        if self.minilm.model_file is None and self.minilm_error is None:
+            self._minilm_rows(["."], None)
         minilm = "none" if self.minilm_error is not None else self.minilm.model_file
         return f"{self.name}:{self.use.model_id}:{minilm}"
 
