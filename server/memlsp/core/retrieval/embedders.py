@@ -34,6 +34,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from . import minilm_model
+from .hybrid import normalise_vector
 from .text import tokens
 
 log = logging.getLogger(__name__)
@@ -369,10 +370,24 @@ class DualEmbedder:
         """Rows for ``texts``. MiniLM (the slow part: ~25 ms for a 200-word note on one
         core) runs on the two worker threads, each with its half of the texts, while USE runs
         here; onnxruntime releases the GIL, so an index build uses both cores."""
+        return self._begin(texts, query=query)()
+
+    def embed_query(self, text: str) -> np.ndarray:
+        """One chat message (MiniLM sees its first ``query_tokens`` word pieces)."""
+        return self.begin_query(text)()
+
+    def begin_query(self, text: str) -> Callable[[], np.ndarray]:
+        """Start embedding one chat message; the returned call finishes it (USE runs in the
+        caller, MiniLM on a worker thread) and returns the row. The caller can do other
+        work (the keyword search) in between."""
+        finish = self._begin([text], query=True)
+        return lambda: finish()[0]
+
+    def _begin(self, texts: Sequence[str], *, query: bool) -> Callable[[], np.ndarray]:
+        """Submit the MiniLM work for ``texts`` (a message: to its own worker; stored texts:
+        half each to the two build workers); the returned call runs USE here, waits for
+        MiniLM and assembles the rows."""
         n = len(texts)
-        out = np.zeros((n, self.dim), dtype=np.float32)
-        if n == 0:
-            return out
         use_only = [self.minilm_error is not None or is_cjk_text(t[:4000]) for t in texts]
         latin = [i for i in range(n) if not use_only[i]]
         limit = self.minilm.query_tokens if query else None
@@ -383,42 +398,22 @@ class DualEmbedder:
             for rows in halves
             if rows
         ]
-        u = self.use.dim
-        out[:, :u] = self.use.embed(texts)
-        for rows, future in futures:
-            got = future.result()
-            if got is None:
-                for i in rows:
-                    use_only[i] = True
-            else:
-                out[rows, u : u + self.minilm.dim] = got
-        out[:, -1] = np.asarray(use_only, dtype=np.float32)
-        return out
-
-    def embed_query(self, text: str) -> np.ndarray:
-        """One chat message (MiniLM sees its first ``query_tokens`` word pieces)."""
-        return self.begin_query(text)()
-
-    def begin_query(self, text: str) -> Callable[[], np.ndarray]:
-        """Start embedding one chat message; the returned call finishes it (USE runs in the
-        caller, MiniLM on a worker thread) and returns the row. The caller can do other
-        work (the keyword search) in between."""
-        use_only = self.minilm_error is not None or is_cjk_text(text[:4000])
-        future = (
-            None
-            if use_only
-            else self._query.submit(self._minilm_rows, [text], self.minilm.query_tokens)
-        )
 
         def finish() -> np.ndarray:
-            row = np.zeros(self.dim, dtype=np.float32)
+            out = np.zeros((n, self.dim), dtype=np.float32)
+            if n == 0:
+                return out
             u = self.use.dim
-            row[:u] = self.use.embed([text])[0]
-            got = future.result() if future is not None else None
-            if got is not None:
-                row[u : u + self.minilm.dim] = got[0]
-            row[-1] = 0.0 if got is not None else 1.0
-            return row
+            out[:, :u] = self.use.embed(texts)
+            for rows, future in futures:
+                got = future.result()
+                if got is None:
+                    for i in rows:
+                        use_only[i] = True
+                else:
+                    out[rows, u : u + self.minilm.dim] = got
+            out[:, -1] = np.asarray(use_only, dtype=np.float32)
+            return out
 
         return finish
 
@@ -426,15 +421,11 @@ class DualEmbedder:
         """Blended calibrated similarity in [0, 1] of each row to ``query`` (see class doc)."""
         rows = np.asarray(rows)
         u, m = self.use.dim, self.minilm.dim
-        cos_u = rows[:, :u] @ query[:u]
-        nu = np.clip(
-            (cos_u - self.use.sim_floor) / (self.use.sim_ceiling - self.use.sim_floor), 0, 1
-        )
+        nu = normalise_vector(rows[:, :u] @ query[:u], self.use.sim_floor, self.use.sim_ceiling)
         if query[-1] >= 0.5:  # a CJK message (or no MiniLM): USE alone
             return nu.astype(np.float32)
         cos_m = rows[:, u : u + m] @ query[u : u + m]
-        span_m = self.minilm.sim_ceiling - self.minilm.sim_floor
-        nm = np.clip((cos_m - self.minilm.sim_floor) / span_m, 0, 1)
+        nm = normalise_vector(cos_m, self.minilm.sim_floor, self.minilm.sim_ceiling)
         blend = self.use_weight * nu + (1 - self.use_weight) * nm
         return np.where(rows[:, -1] >= 0.5, nu, blend).astype(np.float32)
 
