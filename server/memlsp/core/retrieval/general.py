@@ -22,12 +22,14 @@ evaluation set. Pure data plus numpy; must not import pygls, lsprotocol or a CLI
 from __future__ import annotations
 
 import hashlib
+import io
 import logging
-import os
 import threading
 from pathlib import Path
 
 import numpy as np
+
+from ..fsutil import atomic_write
 
 __all__ = ["GENERAL_REQUESTS", "general_matrix"]
 
@@ -138,11 +140,11 @@ def _load(path: Path, shape: tuple[int, int]) -> np.ndarray | None:
 
 
 def _save(path: Path, rows: np.ndarray) -> None:
+    buf = io.BytesIO()
+    np.save(buf, rows)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.stem}.{os.getpid()}.{threading.get_ident()}.npy")
-        np.save(tmp, rows)
-        os.replace(tmp, path)
+        atomic_write(path, buf.getvalue(), durable=False)
     except OSError as exc:  # a read-only cache only costs the next process ~0.2 s
         log.info("general-request vectors not cached (%s)", exc)
 
