@@ -45,7 +45,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import telemetry
-from .errors import LockTimeoutError, MemlspError, NoteFormatError
+from .errors import MemlspError, NoteFormatError
+from .fsutil import flock_wait
 from .notes import iso, parse_note, parse_time, utcnow
 from .store import INDEX_NAME, STATE_DIR, Entry, Scope, Store
 
@@ -503,19 +504,14 @@ def _locked_scope(home: Path, scope_parts: tuple[str, ...]) -> Iterator[tuple[in
                     raise ForgetRefused("symlink", "the scope's lock file is a symlink") from exc
                 raise
             try:
-                deadline = time.monotonic() + _LOCK_TIMEOUT_S
-                while True:
-                    try:
-                        fcntl.flock(lock_fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                        break
-                    except OSError as exc:
-                        if exc.errno not in (errno.EAGAIN, errno.EACCES):
-                            raise
-                        if time.monotonic() >= deadline:
-                            raise LockTimeoutError(
-                                f"another memlsp process holds the lock of {'/'.join(scope_parts)}"
-                            ) from exc
-                        time.sleep(0.005)
+                flock_wait(
+                    lock_fd,
+                    fcntl.LOCK_EX,
+                    timeout_s=_LOCK_TIMEOUT_S,
+                    message=f"another memlsp process holds the lock of {'/'.join(scope_parts)}",
+                    delay=0.005,
+                    max_delay=0.005,
+                )
                 yield scope_fd, state_fd
             finally:
                 os.close(lock_fd)  # closing releases the flock

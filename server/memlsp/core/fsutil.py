@@ -100,28 +100,43 @@ def sweep_temp_files(folder: Path, *, older_than_s: float = 60.0) -> list[Path]:
     return removed
 
 
+def flock_wait(
+    fd: int,
+    op: int,
+    *,
+    timeout_s: float,
+    message: str,
+    delay: float = 0.001,
+    max_delay: float = 0.05,
+) -> None:
+    """Take flock ``op`` on ``fd``, retrying (sleeps from ``delay``, doubling up to
+    ``max_delay``) until ``timeout_s``; then :class:`LockTimeoutError` with ``message``."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        try:
+            fcntl.flock(fd, op | fcntl.LOCK_NB)
+            return
+        except OSError as exc:
+            if exc.errno not in (errno.EAGAIN, errno.EACCES):
+                raise
+            if time.monotonic() >= deadline:
+                raise LockTimeoutError(message) from exc
+            time.sleep(delay)
+            delay = min(delay * 2, max_delay)
+
+
 @contextlib.contextmanager
 def file_lock(lock_path: Path, *, timeout_s: float = 30.0, shared: bool = False) -> Iterator[None]:
     """Hold an exclusive (or shared) flock on ``lock_path`` for the block."""
     lock_path.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
     try:
-        op = fcntl.LOCK_SH if shared else fcntl.LOCK_EX
-        deadline = time.monotonic() + timeout_s
-        delay = 0.001
-        while True:
-            try:
-                fcntl.flock(fd, op | fcntl.LOCK_NB)
-                break
-            except OSError as exc:
-                if exc.errno not in (errno.EAGAIN, errno.EACCES):
-                    raise
-                if time.monotonic() >= deadline:
-                    raise LockTimeoutError(
-                        f"another memlsp process holds {lock_path} (waited {timeout_s:.0f} s)"
-                    ) from exc
-                time.sleep(delay)
-                delay = min(delay * 2, 0.05)
+        flock_wait(
+            fd,
+            fcntl.LOCK_SH if shared else fcntl.LOCK_EX,
+            timeout_s=timeout_s,
+            message=f"another memlsp process holds {lock_path} (waited {timeout_s:.0f} s)",
+        )
         try:
             yield
         finally:
