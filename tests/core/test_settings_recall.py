@@ -25,6 +25,7 @@ def test_env_and_editor_layers_set_recall_keys() -> None:
     )
     p = s.recall.params()
     assert p.general_margin == 0.4
+    assert load_local(env={"MEMLSP_RECALL_KEYWORD_COVERAGE": "0"}).recall.params().kw_coverage == 0
     assert (p.min_score, p.first_turn_min_score, p.gate_size_slope, p.gate_ref_notes) == (
         0.3,
         0.5,
@@ -41,6 +42,7 @@ def test_env_and_editor_layers_set_recall_keys() -> None:
         {"MEMLSP_RECALL_HALF_LIFE_DAYS": "0"},
         {"MEMLSP_RECALL_GATE_REFERENCE_NOTES": "0"},
         {"MEMLSP_RECALL_MIN_SCORE": "0.6"},  # above the default first-turn gate
+        {"MEMLSP_RECALL_KEYWORD_COVERAGE": "1.5"},  # a share: at most 1
     ],
 )
 def test_bad_recall_values_are_refused(env) -> None:

@@ -128,6 +128,9 @@ class RecallSettings:
 
     vector_weight: float = attrs.field(default=0.7, validator=attrs.validators.ge(0))
     keyword_weight: float = attrs.field(default=0.3, validator=attrs.validators.ge(0))
+    keyword_coverage: float = attrs.field(
+        default=0.3, validator=[attrs.validators.ge(0), attrs.validators.le(1)]
+    )
     min_score: float = attrs.field(default=0.30, validator=attrs.validators.ge(0))
     first_turn_min_score: float = attrs.field(default=0.33, validator=attrs.validators.ge(0))
     follow_margin: float = attrs.field(default=0.16, validator=attrs.validators.ge(0))
@@ -152,6 +155,7 @@ class RecallSettings:
         return HybridParams(
             w_vec=self.vector_weight,
             w_kw=self.keyword_weight,
+            kw_coverage=self.keyword_coverage,
             min_score=self.min_score,
             first_turn_min_score=self.first_turn_min_score,
             follow_margin=self.follow_margin,
@@ -329,6 +333,7 @@ COERCE: dict[str, Callable[[Any], Any]] = {
     "hover.inCode": _flag,
     "recall.vectorWeight": _real(positive=False),
     "recall.keywordWeight": _real(positive=False),
+    "recall.keywordCoverage": _real(positive=False),
     "recall.minScore": _real(positive=False),
     "recall.firstTurnMinScore": _real(positive=False),
     "recall.followMargin": _real(positive=False),
@@ -401,6 +406,7 @@ def _recall_settings(values: Mapping[str, Any]) -> RecallSettings:
     fields = {
         "recall.vectorWeight": "vector_weight",
         "recall.keywordWeight": "keyword_weight",
+        "recall.keywordCoverage": "keyword_coverage",
         "recall.minScore": "min_score",
         "recall.firstTurnMinScore": "first_turn_min_score",
         "recall.followMargin": "follow_margin",

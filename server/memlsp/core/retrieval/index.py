@@ -16,6 +16,10 @@ embedder, another schema) is rebuilt from the last synced docs; a file deleted b
 process mid-query is caught (``sqlite3.Error``) and rebuilt, never raised. Must not import
 pygls, lsprotocol or a CLI framework.
 
+The keyword side returns, with each hit's BM25, its term coverage (the IDF-weighted share of
+the message's terms the note contains, :func:`hybrid.term_coverage`): one posting-list scan
+per query term, stems from FTS5 itself.
+
 Each note is embedded twice — its description line (what recall selects on) and
 "name: description + body" — and its vector similarity is the larger of the two cosines
 (measured: +2 to +4 recall@5 points over either alone).
@@ -38,7 +42,7 @@ from . import hybrid
 from .embedders import Embedder, is_cjk_text
 from .general import general_matrix
 from .hybrid import Hit, HybridParams
-from .text import fts_index_text, fts_query, query_terms
+from .text import fts_index_text, match_expression, query_terms
 
 __all__ = ["SCHEMA_VERSION", "Doc", "RetrievalIndex"]
 
@@ -467,24 +471,57 @@ class RetrievalIndex:
         own = getattr(self.embedder, "similarity", None)
         return own(rows, qv) if own is not None else rows @ qv
 
-    def _keyword_hits(self, query, n, limit, allowed, params) -> dict[int, float]:
-        """Row -> BM25 (sign flipped: larger is better) of the best keyword matches."""
-        bm25: dict[int, float] = {}
-        if n >= params.kw_prune_min_notes:
-            match = self._pruned_match(query, params.kw_posting_budget)
+    def _keyword_hits(
+        self, query, n, limit, allowed, params
+    ) -> tuple[dict[int, float], dict[int, float]]:
+        """The best keyword matches: row -> BM25 (sign flipped: larger is better), and row ->
+        term coverage (:func:`hybrid.term_coverage`; empty when ``params.kw_coverage`` is 0)."""
+        terms = query_terms(query)
+        if not terms:
+            return {}, {}
+        want_coverage = params.kw_coverage > 0
+        prune = n >= params.kw_prune_min_notes
+        first_of: dict[str, str] = {}  # stem -> the first query term with it
+        df: dict[str, int] = {}
+        if prune or want_coverage:
+            for term, stem in zip(terms, self._stems(terms), strict=True):
+                if stem is not None:
+                    first_of.setdefault(stem, term)
+        if prune:
+            df = {stem: self._doc_count(stem) for stem in first_of}
+            keep = self._rarest(first_of, df, params.kw_posting_budget)
         else:
-            match = fts_query(query)
-        if match:
+            keep = terms
+        bm25: dict[int, float] = {}
+        hit_of: dict[int, int] = {}  # FTS rowid -> row, for the hits
+        if keep:
             w = params.kw_column_weights
             sql = (
                 f"SELECT rowid, -bm25(fts, {float(w[0])}, {float(w[1])}, {float(w[2])}) AS s"
                 " FROM fts WHERE fts MATCH ? ORDER BY bm25(fts, ?, ?, ?) LIMIT ?"
             )
-            for rowid, s in self._conn.execute(sql, (match, *w, limit)):
+            for rowid, s in self._conn.execute(sql, (match_expression(keep), *w, limit)):
                 i = self._row_of.get(rowid)
                 if i is not None and allowed[i]:
                     bm25[i] = s
-        return bm25
+                    hit_of[rowid] = i
+        if not (want_coverage and bm25):
+            return bm25, {}
+        # which of the hits contain each term: one posting-list scan per kept term (from
+        # 2,000 notes their postings add up to at most the posting budget)
+        kept = set(keep)
+        postings: list[set[int]] = []
+        dfs: list[int] = []
+        for stem, term in first_of.items():
+            rows = []
+            if term in kept:
+                cur = self._conn.execute(
+                    "SELECT rowid FROM fts WHERE fts MATCH ?", (match_expression([term]),)
+                )
+                rows = [r for (r,) in cur]
+            dfs.append(df.get(stem, len(rows)))
+            postings.append({hit_of[r] for r in rows if r in hit_of})
+        return bm25, hybrid.term_coverage(postings, dfs, n)
 
     def _meta(self, i: int) -> dict:
         """Row ``i``'s meta, parsed once (a copy: callers may keep or change it)."""
@@ -499,14 +536,10 @@ class RetrievalIndex:
         qv = own(text) if own is not None else self.embedder.embed([text])[0]
         return np.asarray(qv, dtype=np.float32)
 
-    def _pruned_match(self, query: str, budget: int) -> str | None:
-        """An FTS5 ``MATCH`` of the query's rarest terms whose matching documents add up to at
-        most ``budget`` (the rarest term is kept only if it fits by itself). Document counts
-        come from an ``fts5vocab`` view; the query terms are stemmed by FTS5 itself (a scratch
-        table with the same tokenizer), so both sides agree on what a term is."""
-        terms = query_terms(query)
-        if not terms:
-            return None
+    def _stems(self, terms: list[str]) -> list[str | None]:
+        """FTS5's own stem of each query term (a scratch table with the same tokenizer), so
+        the query side and the index agree on what a term is; ``None`` for a term that
+        yields no token."""
         conn = self._conn
         if getattr(self, "_vocab_conn", None) is not conn:
             conn.execute(
@@ -527,23 +560,41 @@ class RetrievalIndex:
         stem_of: dict[int, str] = {}
         for term, doc in conn.execute("SELECT term, doc FROM temp.qtok_i"):
             stem_of.setdefault(doc - 1, term)
-        stems = sorted(set(stem_of.values()))
-        df: dict[str, int] = {}
-        for stem in stems:
-            row = conn.execute("SELECT doc FROM temp.fts_df WHERE term = ?", (stem,)).fetchone()
-            df[stem] = row[0] if row else 0
+        return [stem_of.get(i) for i in range(len(terms))]
+
+    def _doc_count(self, stem: str) -> int:
+        """How many notes contain ``stem`` (the ``fts5vocab`` view set up by :meth:`_stems`)."""
+        row = self._conn.execute("SELECT doc FROM temp.fts_df WHERE term = ?", (stem,)).fetchone()
+        return row[0] if row else 0
+
+    @staticmethod
+    def _rarest(first_of: dict[str, str], df: dict[str, int], budget: int) -> list[str]:
+        """The query's rarest terms whose matching documents add up to at most ``budget``
+        (the rarest is kept only if it fits by itself): FTS5 computes bm25 for every
+        matching document, so a common word in a huge memory costs more than it adds."""
         keep, total = [], 0
-        for i in sorted(stem_of, key=lambda i: df[stem_of[i]]):
-            d = df[stem_of[i]]
+        for stem in sorted(first_of, key=lambda s: df[s]):
+            d = df[stem]
             if d == 0:
                 continue
             if total + d > budget:
                 break
-            keep.append(terms[i])
+            keep.append(first_of[stem])
             total += d
-        if not keep:
+        return keep
+
+    def _pruned_match(self, query: str, budget: int) -> str | None:
+        """An FTS5 ``MATCH`` of the query's rarest terms within ``budget`` matching documents
+        (:meth:`_rarest`), or ``None`` when no term fits or none occurs."""
+        terms = query_terms(query)
+        if not terms:
             return None
-        return " OR ".join('"' + t.replace('"', '""') + '"' for t in keep)
+        first_of: dict[str, str] = {}
+        for term, stem in zip(terms, self._stems(terms), strict=True):
+            if stem is not None:
+                first_of.setdefault(stem, term)
+        keep = self._rarest(first_of, {s: self._doc_count(s) for s in first_of}, budget)
+        return match_expression(keep) if keep else None
 
     def _stored_vectors(self, doc: Doc) -> np.ndarray | None:
         """The vectors of ``doc`` from the loaded matrix, when its fingerprint matches."""
@@ -621,7 +672,7 @@ class RetrievalIndex:
             rows = [self._index_of_key[k] for k in exclude if k in self._index_of_key]
             allowed[rows] = False
         ncand = max(params.candidates, k)
-        bm25 = self._keyword_hits(query, n, ncand + len(exclude), allowed, params)
+        bm25, coverage = self._keyword_hits(query, n, ncand + len(exclude), allowed, params)
         qv = np.asarray(finish(), dtype=np.float32) if finish else self._embed_query(query)
         if self._coarse is None:
             mat = self._matrix
@@ -653,7 +704,8 @@ class RetrievalIndex:
         ceil = self.embedder.sim_ceiling if params.sim_ceiling is None else params.sim_ceiling
         kw_raw = np.array([bm25.get(int(i), 0.0) for i in cand])
         vn = hybrid.normalise_vector(cos[cand], floor, ceil)
-        kn = hybrid.normalise_keyword(kw_raw, params.kw_scale)
+        kcov = np.array([coverage.get(int(i), 0.0) for i in cand])
+        kn = hybrid.normalise_keyword(kw_raw, params.kw_scale, kcov, params.kw_coverage)
         fused = hybrid.fuse(vn, kn, params)
         hits = []
         for j, i in enumerate(cand):
@@ -667,6 +719,7 @@ class RetrievalIndex:
                     keyword_score=float(kw_raw[j]),
                     vector_norm=float(vn[j]),
                     keyword_norm=float(kn[j]),
+                    keyword_coverage=float(kcov[j]),
                     decay=d,
                     meta=meta,
                 )

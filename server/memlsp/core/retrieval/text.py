@@ -27,6 +27,7 @@ __all__ = [
     "STOPWORDS",
     "fts_index_text",
     "fts_query",
+    "match_expression",
     "is_cjk",
     "query_terms",
     "tokens",
@@ -147,6 +148,9 @@ def fts_query(message: str) -> str | None:
     content term (the keyword side then contributes nothing).
     """
     terms = query_terms(message)
-    if not terms:
-        return None
+    return match_expression(terms) if terms else None
+
+
+def match_expression(terms: list[str]) -> str:
+    """The FTS5 ``MATCH`` expression for the OR of ``terms`` (each quoted: see :func:`fts_query`)."""
     return " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
