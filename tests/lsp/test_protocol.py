@@ -483,6 +483,34 @@ async def test_rollout_levels_govern_the_automatic_entry_points(tmp_path, level)
         assert (ended.path, ended.skipped) == (None, "rollout-dry-run")
 
 
+async def test_changed_recall_settings_apply_to_the_next_recall(tmp_path):
+    """recall.* (R16) pushed by workspace/didChangeConfiguration reach the next recall, not
+    only a restarted server."""
+    h = await start_harness(tmp_path, "minimal", init_options={"rollout": "on"})
+    try:
+        await h.request(
+            "memory/remember",
+            {"text": "The payments service is deployed with the blue-green script"},
+        )
+        ask = {"message": "how is the payments service deployed?"}
+        before = await h.request("memory/recall", {**ask, "sessionId": "s-cfg-0"})
+        assert len(before.memories) == 1
+        gates = {"minScore": 0.99, "firstTurnMinScore": 0.99, "gateFloor": 0.99}
+        strict = {"rollout": "on", "recall": gates}
+        h.client.workspace_did_change_configuration(
+            types.DidChangeConfigurationParams(settings={"memlsp": strict})
+        )
+        turn = iter(range(1, 100))
+
+        async def silent():
+            got = await h.request("memory/recall", {**ask, "sessionId": f"s-cfg-{next(turn)}"})
+            return got.memories == [] and got.skipped is None
+
+        assert await h.eventually(silent, timeout=5)
+    finally:
+        await stop_harness(h)
+
+
 async def test_recall_with_the_anthropic_selector_through_the_server(tmp_path):
     """R15 step 3–4 over the wire: model.provider = anthropic with model.baseUrl pointed at
     a local fake Anthropic server; the key is a fake built at run time."""

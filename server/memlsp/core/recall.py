@@ -44,6 +44,7 @@ from .identity import resolve_project
 from .notes import iso, utcnow
 from .retrieval.embedders import Embedder, load_embedder
 from .retrieval.general import general_matrix
+from .retrieval.glossary import Glossary
 from .retrieval.hybrid import HybridParams
 from .retrieval.index import Doc, RetrievalIndex
 from .store import Entry, Scope, Store
@@ -235,6 +236,7 @@ class Recaller:
         *,
         params: HybridParams | None = None,
         embedder: Embedder | None = None,
+        glossary: Glossary | None = None,
         selector: Selector | None = None,
         stale_check: Callable[[Entry], list[dict]] | None = None,
         rescan_s: float = 2.0,
@@ -246,6 +248,7 @@ class Recaller:
         self.home_scope = project or store.global_scope()
         self.params = params or HybridParams()
         self._embedder = embedder
+        self._glossary = glossary
         self.selector = selector
         self.stale_check = stale_check
         self.rescan_s = rescan_s
@@ -286,7 +289,9 @@ class Recaller:
     def index(self) -> RetrievalIndex:
         if self._index is None:
             embedder = self._embedder or load_embedder()
-            self._index = RetrievalIndex(self.home_scope.state_dir / INDEX_FILE, embedder)
+            self._index = RetrievalIndex(
+                self.home_scope.state_dir / INDEX_FILE, embedder, glossary=self._glossary
+            )
         return self._index
 
     def _dir_signature(self) -> tuple:
@@ -637,8 +642,11 @@ class Recaller:
 
 def settings_kwargs(recall_settings) -> dict:
     """Recaller keyword arguments from ``Settings.recall`` (the ``recall.*`` keys): the hybrid
-    params and, when ``recall.embedder`` is set, that embedder."""
+    params, an empty glossary when ``recall.glossary`` is off, and, when ``recall.embedder``
+    is set, that embedder."""
     out: dict = {"params": recall_settings.params()}
+    if not recall_settings.glossary:
+        out["glossary"] = Glossary("")
     if recall_settings.embedder:
         try:
             out["embedder"] = load_embedder(recall_settings.embedder)

@@ -141,6 +141,7 @@ class RecallSettings:
     gate_reference_notes: int = attrs.field(default=400, validator=attrs.validators.ge(1))
     gate_size_slope: float = attrs.field(default=0.04, validator=attrs.validators.ge(0))
     gate_floor: float = attrs.field(default=0.18, validator=attrs.validators.ge(0))
+    glossary: bool = attrs.field(default=True, validator=attrs.validators.instance_of(bool))
     embedder: str | None = None
 
     @first_turn_min_score.validator
@@ -344,6 +345,7 @@ COERCE: dict[str, Callable[[Any], Any]] = {
     "recall.gateReferenceNotes": _whole(1),
     "recall.gateSizeSlope": _real(positive=False),
     "recall.gateFloor": _real(positive=False),
+    "recall.glossary": _flag,
     "recall.embedder": _optional_text(lambda v: bool(v.strip()), "an embedder name"),
 }
 
@@ -417,6 +419,7 @@ def _recall_settings(values: Mapping[str, Any]) -> RecallSettings:
         "recall.gateReferenceNotes": "gate_reference_notes",
         "recall.gateSizeSlope": "gate_size_slope",
         "recall.gateFloor": "gate_floor",
+        "recall.glossary": "glossary",
         "recall.embedder": "embedder",
     }
     try:

@@ -123,9 +123,11 @@ class MemoryLanguageServer(LanguageServer):
         self.jobs.max_queued = new.server.max_queued_jobs
         if old.telemetry != new.telemetry or old.home != new.home:
             self.configure_telemetry()
-        if old.model != new.model or old.home != new.home:
+        if old.model != new.model or old.home != new.home or old.recall != new.recall:
             with self._projects_lock:
-                self._recallers.clear()  # a new selector (or home) on the next recall
+                # the next recall builds a new Recaller: a new selector, home or recall.*
+                # settings (weights, gates, embedder, glossary) take effect at once
+                self._recallers.clear()
 
     def client_capabilities_or_none(self) -> types.ClientCapabilities | None:
         return getattr(self.protocol, "client_capabilities", None)

@@ -28,6 +28,7 @@ from pathlib import Path
 from ..notes import Note, parse_time
 from ..recall import Recaller
 from ..retrieval.embedders import Embedder
+from ..retrieval.glossary import Glossary
 from ..retrieval.hybrid import HybridParams
 from ..store import Scope, Store
 
@@ -100,11 +101,14 @@ def evaluate(
     *,
     embedder: Embedder | None = None,
     params: HybridParams | None = None,
+    glossary: Glossary | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> dict:
     with tempfile.TemporaryDirectory(prefix="memlsp-eval-") as tmp:
         loaded = load_corpus(corpus_rows, Path(tmp))
-        recaller = Recaller(loaded.store, loaded.project, embedder=embedder, params=params)
+        recaller = Recaller(
+            loaded.store, loaded.project, embedder=embedder, params=params, glossary=glossary
+        )
         recaller.refresh(force=True)
         id_of = {v: k for k, v in loaded.path_of.items()}
         per_query = []

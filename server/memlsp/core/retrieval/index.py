@@ -21,8 +21,9 @@ the message's terms the note contains, :func:`hybrid.term_coverage`): one postin
 per query term, stems from FTS5 itself.
 
 Each note is embedded twice — its description line (what recall selects on) and
-"name: description + body" — and its vector similarity is the larger of the two cosines
-(measured: +2 to +4 recall@5 points over either alone).
+"name: description", the glosses of the tools and acronyms it names (:mod:`.glossary`), then
+the body — and its vector similarity is the larger of the two cosines (measured: +2 to +4
+recall@5 points over either alone). The glosses' words are also in its keyword-index body.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ import numpy as np
 from . import hybrid
 from .embedders import Embedder, is_cjk_text
 from .general import general_matrix
+from .glossary import Glossary, default_glossary
 from .hybrid import Hit, HybridParams
 from .text import fts_index_text, match_expression, query_terms
 
@@ -74,12 +76,32 @@ def _doc_fields(doc: Doc) -> tuple[str, str, str]:
     return name, desc, doc.text or ""
 
 
-def _embed_texts(doc: Doc) -> tuple[str, str]:
+def _glosses(doc: Doc, glossary: Glossary) -> list[tuple[str, str]]:
+    """``(term, gloss)`` for the known terms the note mentions (:mod:`.glossary`)."""
+    name, desc, body = _doc_fields(doc)
+    return glossary.find(f"{name.replace('-', ' ')}\n{desc}\n{body}")
+
+
+def _embed_texts(doc: Doc, glossary: Glossary) -> tuple[str, str]:
+    """The two texts a note is embedded as: its description line, and "title: description",
+    the glosses of the known terms it mentions, then the body. The glosses go before the body
+    so a long body's cut-off (MiniLM reads 256 word pieces) keeps them."""
     name, desc, body = _doc_fields(doc)
     title = name.replace("-", " ").replace("_", " ")
     head = f"{title}: {desc}" if desc else title
     first = desc or title or body[:300]
+    glosses = _glosses(doc, glossary)
+    if glosses:
+        head += "\n(" + "; ".join(f"{term}: {gloss}" for term, gloss in glosses) + ")"
     return first, f"{head}\n{body}".strip()
+
+
+def _keyword_body(doc: Doc, glossary: Glossary) -> str:
+    """The body column of the keyword index: the body, then the glosses' words (not the
+    terms again: the note already has them), so "browser tests" finds a Playwright note."""
+    glosses = _glosses(doc, glossary)
+    body = doc.text or ""
+    return body + "\n" + " ".join(g for _, g in glosses) if glosses else body
 
 
 def _json_default(value):
@@ -100,9 +122,11 @@ class RetrievalIndex:
     COARSE_DIMS = 96
     COARSE_SHORTLIST = 1_000
 
-    def __init__(self, path: Path, embedder: Embedder) -> None:
+    def __init__(self, path: Path, embedder: Embedder, glossary: Glossary | None = None) -> None:
         self.path = Path(path)
         self.embedder = embedder
+        #: Glosses added to each note's indexed text (:mod:`.glossary`).
+        self.glossary = glossary if glossary is not None else default_glossary()
         self._lock = threading.RLock()
         self._conn: sqlite3.Connection | None = None
         self._docs: dict[str, Doc] = {}  # last synced docs, to rebuild the cache from
@@ -159,11 +183,16 @@ class RetrievalIndex:
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
         if not {"meta", "docs", "fts"} <= tables:
             return False
-        meta = dict(conn.execute("SELECT k, v FROM meta"))
-        return meta == {
+        return dict(conn.execute("SELECT k, v FROM meta")) == self._meta_rows()
+
+    def _meta_rows(self) -> dict[str, str]:
+        """What a usable cache file was built with: a file whose rows differ is rebuilt
+        (another schema, embedder or glossary: its vectors mean something else)."""
+        return {
             "schema": SCHEMA_VERSION,
             "embedder": self.embedder.name,
             "dim": str(self.embedder.dim),
+            "glossary": self.glossary.digest,
         }
 
     def _fresh_file(self) -> sqlite3.Connection:
@@ -195,12 +224,7 @@ class RetrievalIndex:
                 " tokenize='porter unicode61')"
             )
             conn.executemany(
-                "INSERT INTO meta (k, v) VALUES (?, ?)",
-                [
-                    ("schema", SCHEMA_VERSION),
-                    ("embedder", self.embedder.name),
-                    ("dim", str(self.embedder.dim)),
-                ],
+                "INSERT INTO meta (k, v) VALUES (?, ?)", list(self._meta_rows().items())
             )
         return conn
 
@@ -328,7 +352,7 @@ class RetrievalIndex:
                         cur.lastrowid,
                         fts_index_text(name),
                         fts_index_text(desc),
-                        fts_index_text(body),
+                        fts_index_text(_keyword_body(doc, self.glossary)),
                     ),
                 )
                 added.append((cur.lastrowid, doc, vec))
@@ -391,7 +415,7 @@ class RetrievalIndex:
                     self._vec_cache[(d.key, d.fingerprint)] = stored
         missing = [d for d in docs if (d.key, d.fingerprint) not in self._vec_cache]
         if missing:
-            texts = [t for d in missing for t in _embed_texts(d)]
+            texts = [t for d in missing for t in _embed_texts(d, self.glossary)]
             emb = self.embedder.embed(texts).reshape(len(missing), _VECTOR_FIELDS, -1)
             for d, v in zip(missing, emb, strict=True):
                 self._vec_cache[(d.key, d.fingerprint)] = v

@@ -1,0 +1,104 @@
+"""Glosses of well-known developer tools, services and acronyms, for note representation.
+
+A note names things ("quarantine flaky Playwright tests", "FX uses ECB rates", "reporting
+queries go to the RDS read replica"); the message that should find it often describes them
+instead ("a browser test keeps failing", "whose currency rates do we use", "which database
+host for a big report"). Small sentence encoders know ordinary words far better than product
+names and acronyms, and the keyword side cannot match a word the note does not contain. So a
+note is indexed with a short plain-words gloss of each known term it mentions
+("Playwright: cross-browser end-to-end testing framework"): in the text its vectors are built
+from, and as extra words in its keyword-index body. Only the stored side changes: the chat
+message is used as typed (glossing it too measured worse), so this costs nothing per turn.
+
+The entries (:mod:`.glossary_data`, ~1,000) are a general-purpose dictionary written from
+general knowledge, independently of any evaluation set. Matching: a term containing a
+capital letter matches only as written (``Linear`` the tracker, not "linear"); an
+all-lower-case term matches in any case. Terms are matched as whole words (``lodash-es``,
+``Next.js`` and ``incident.io`` are one word), longest first, up to :data:`MAX_TERM_WORDS`
+words.
+
+Pure stdlib. Must not import models, sqlite3, pygls, lsprotocol or a CLI.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from functools import lru_cache
+
+from .glossary_data import ENTRIES
+
+__all__ = ["MAX_GLOSSES", "MAX_TERM_WORDS", "Glossary", "default_glossary"]
+
+#: The longest term, in words.
+MAX_TERM_WORDS = 4
+#: At most this many glosses per note (in order of first mention).
+MAX_GLOSSES = 8
+#: Only this much of a note is scanned (notes are ≤ 4 KB when recalled; huge files are cut).
+SCAN_CHARS = 20_000
+
+# a word: letters/digits, with inner . + # _ - (Next.js, C#, lodash-es, incident.io)
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9.+#_-]*[A-Za-z0-9+#]|[A-Za-z0-9]")
+
+
+class Glossary:
+    """Term → gloss lookup over ``entries`` (lines of ``term<TAB>gloss``)."""
+
+    def __init__(self, entries: str) -> None:
+        self._exact: dict[str, tuple[str, str]] = {}
+        self._folded: dict[str, tuple[str, str]] = {}
+        self._span: dict[str, int] = {}  # lower-cased first word -> longest term from it
+        longest = 1
+        for line in entries.splitlines():
+            term, sep, gloss = line.partition("\t")
+            term, gloss = term.strip(), gloss.strip()
+            if not sep or not term or not gloss:
+                continue
+            words = _WORD.findall(term)
+            if not words:
+                continue
+            key = " ".join(words)
+            longest = max(longest, len(words))
+            table = self._folded if key == key.lower() else self._exact
+            table.setdefault(key if table is self._exact else key.lower(), (term, gloss))
+            if len(words) > 1:  # where a multi-word term can start, and how long it can be
+                first = words[0].lower()
+                self._span[first] = max(self._span.get(first, 1), len(words))
+        self._longest = min(longest, MAX_TERM_WORDS)
+        #: Changes whenever the entries do (keys caches of vectors built from glossed text).
+        self.digest = hashlib.sha256(entries.encode("utf-8")).hexdigest()[:12]
+
+    def __len__(self) -> int:
+        return len(self._exact) + len(self._folded)
+
+    def lookup(self, phrase: str) -> tuple[str, str] | None:
+        """``(term, gloss)`` for ``phrase`` (already split into words and re-joined)."""
+        return self._exact.get(phrase) or self._folded.get(phrase.lower())
+
+    def find(self, text: str, limit: int = MAX_GLOSSES) -> list[tuple[str, str]]:
+        """``(term, gloss)`` for each known term ``text`` mentions, in order of first
+        mention, longest match first (``GitHub Actions`` before ``GitHub``), at most
+        ``limit``."""
+        words = _WORD.findall(text[:SCAN_CHARS])
+        out: list[tuple[str, str]] = []
+        seen: set[str] = set()
+        i = 0
+        while i < len(words) and len(out) < limit:
+            step = 1
+            span = min(self._span.get(words[i].lower(), 1), self._longest, len(words) - i)
+            for n in range(span, 0, -1):
+                hit = self.lookup(" ".join(words[i : i + n]) if n > 1 else words[i])
+                if hit is not None:
+                    step = n
+                    if hit[0] not in seen:
+                        seen.add(hit[0])
+                        out.append(hit)
+                    break
+            i += step
+        return out
+
+
+@lru_cache(maxsize=1)
+def default_glossary() -> Glossary:
+    """The built-in glossary (parsed once per process)."""
+    return Glossary(ENTRIES)
