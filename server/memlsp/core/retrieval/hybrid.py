@@ -63,8 +63,9 @@ class HybridParams:
     #: BM25 at which the keyword side's BM25 part reaches 1 - 1/e ≈ 0.63.
     kw_scale: float = 10.0
     #: Weight of term coverage in the keyword score (the rest is the BM25 part; see the
-    #: module docstring). 0 = BM25 alone. Dev set: 0 → 0.2–0.4 moved recall@5 0.838 → 0.843
-    #: (paraphrase 0.589 → 0.605); 0.5 and up gave it back (docs/explanation/recall.md).
+    #: module docstring). 0 = BM25 alone. Dev set, before the glossary: 0 → 0.2–0.4 moved
+    #: recall@5 0.838 → 0.843 (paraphrase 0.589 → 0.605), 0.5 and up gave it back; with the
+    #: glossary 0 → 0.3 moves it 0.864 → 0.869 (docs/explanation/recall.md).
     kw_coverage: float = 0.3
     #: FTS5 bm25 column weights (name, description, body).
     kw_column_weights: tuple[float, float, float] = (2.0, 2.0, 1.0)

@@ -8,7 +8,7 @@ Owns: the SQLite schema (an FTS5 table over name / description / body, pre-token
 In memory the vectors are one float32 matrix (exact brute-force cosine) below
 ``COARSE_MIN_NOTES`` notes; from there on, float16 plus a 96-dim float32 projection that
 shortlists 1,000 notes for exact scoring, and the keyword query keeps only its rarest terms
-within a posting budget (from 2,000 notes) (see :meth:`_set_vectors`, :meth:`_pruned_match`). A small sync
+within a posting budget (from 2,000 notes) (see :meth:`_set_vectors`, :meth:`_rarest`). A small sync
 patches the loaded arrays instead of reloading every row.
 
 The file is a cache: the notes are the truth. A missing, corrupt or foreign file (another
@@ -606,19 +606,6 @@ class RetrievalIndex:
             keep.append(first_of[stem])
             total += d
         return keep
-
-    def _pruned_match(self, query: str, budget: int) -> str | None:
-        """An FTS5 ``MATCH`` of the query's rarest terms within ``budget`` matching documents
-        (:meth:`_rarest`), or ``None`` when no term fits or none occurs."""
-        terms = query_terms(query)
-        if not terms:
-            return None
-        first_of: dict[str, str] = {}
-        for term, stem in zip(terms, self._stems(terms), strict=True):
-            if stem is not None:
-                first_of.setdefault(stem, term)
-        keep = self._rarest(first_of, {s: self._doc_count(s) for s in first_of}, budget)
-        return match_expression(keep) if keep else None
 
     def _stored_vectors(self, doc: Doc) -> np.ndarray | None:
         """The vectors of ``doc`` from the loaded matrix, when its fingerprint matches."""
