@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from memlsp.core.retrieval.embedders import HashingEmbedder, load_embedder
-from memlsp.core.retrieval.glossary import MAX_GLOSSES, Glossary, default_glossary
+from memlsp.core.retrieval.glossary import MAX_GLOSSES, Glossary, common_words, default_glossary
 from memlsp.core.retrieval.glossary_data import ENTRIES
 from memlsp.core.retrieval.index import Doc, RetrievalIndex, _embed_texts
 
@@ -29,6 +29,28 @@ def test_capitalised_terms_match_as_written_lower_case_terms_in_any_case() -> No
     assert SMALL.find("Track it in Linear.") == [("Linear", "issue tracker")]
     assert SMALL.find("a linear scan of the table") == []
     assert SMALL.find("Query the Read Replica") == [("read replica", "read-only database copy")]
+
+
+def test_capitalised_names_that_are_not_common_words_match_in_any_case() -> None:
+    """People write "postgres" and "AWS" in any case; "linear" or "stripe" in lower case is
+    usually the English word, so those match only as written."""
+    g = Glossary(
+        "Postgres\tSQL database\nLinear\tissue tracker\nGitHub Actions\tCI workflows",
+        common_words={"linear", "actions"},
+    )
+    assert [t for t, _ in g.find("postgres, POSTGRES and Postgres")] == ["Postgres"]
+    assert g.find("a linear scan; github actions") == []
+    assert [t for t, _ in g.find("Linear and GitHub Actions")] == ["Linear", "GitHub Actions"]
+    exact_only = Glossary("Postgres\tSQL database")  # no common-word list: as written only
+    assert exact_only.find("postgres") == [] and exact_only.find("Postgres")
+    assert Glossary("Postgres\tSQL database", common_words={"x"}).digest != exact_only.digest
+
+
+def test_the_built_in_common_words_come_from_the_pinned_vocabulary() -> None:
+    words = common_words()
+    assert len(words) > 15_000 and {"linear", "stripe", "black"} <= words
+    assert not {"postgres", "kubernetes", "terraform"} & words
+    assert default_glossary().find("we host postgres on kubernetes")
 
 
 def test_whole_words_longest_first_in_order_once() -> None:

@@ -11,24 +11,29 @@ from, and as extra words in its keyword-index body. Only the stored side changes
 message is used as typed (glossing it too measured worse), so this costs nothing per turn.
 
 The entries (:mod:`.glossary_data`, ~1,000) are a general-purpose dictionary written from
-general knowledge, independently of any evaluation set. Matching: a term containing a
-capital letter matches only as written (``Linear`` the tracker, not "linear"); an
-all-lower-case term matches in any case. Terms are matched as whole words (``lodash-es``,
-``Next.js`` and ``incident.io`` are one word), longest first, up to :data:`MAX_TERM_WORDS`
-words.
+general knowledge, independently of any evaluation set. Matching: an all-lower-case term
+matches in any case; a term with a capital letter matches as written, and in any case too
+unless one of its words is a common word (``Postgres`` also matches "postgres" and
+"POSTGRES"; ``Linear`` the tracker does not match "linear"). Common words are the whole words
+of MiniLM's WordPiece vocabulary (the pinned ``tokenizer.json``; without it, exact case
+only). Terms are matched as whole words (``lodash-es``, ``Next.js`` and ``incident.io`` are
+one word), longest first, up to :data:`MAX_TERM_WORDS` words.
 
-Pure stdlib. Must not import models, sqlite3, pygls, lsprotocol or a CLI.
+Stdlib only (the vocabulary is read as JSON). Must not import model runtimes, sqlite3,
+pygls, lsprotocol or a CLI.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import re
+from collections.abc import Collection
 from functools import lru_cache
 
 from .glossary_data import ENTRIES
 
-__all__ = ["MAX_GLOSSES", "MAX_TERM_WORDS", "Glossary", "default_glossary"]
+__all__ = ["MAX_GLOSSES", "MAX_TERM_WORDS", "Glossary", "common_words", "default_glossary"]
 
 #: The longest term, in words.
 MAX_TERM_WORDS = 4
@@ -44,9 +49,11 @@ _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9.+#_-]*[A-Za-z0-9+#]|[A-Za-z0-9]")
 class Glossary:
     """Term → gloss lookup over ``entries`` (lines of ``term<TAB>gloss``)."""
 
-    def __init__(self, entries: str) -> None:
+    def __init__(self, entries: str, common_words: Collection[str] = ()) -> None:
+        common = frozenset(common_words)
         self._exact: dict[str, tuple[str, str]] = {}
         self._folded: dict[str, tuple[str, str]] = {}
+        self._loose: dict[str, tuple[str, str]] = {}  # capitalised terms, in any case
         self._span: dict[str, int] = {}  # lower-cased first word -> longest term from it
         longest = 1
         for line in entries.splitlines():
@@ -59,21 +66,33 @@ class Glossary:
                 continue
             key = " ".join(words)
             longest = max(longest, len(words))
-            table = self._folded if key == key.lower() else self._exact
-            table.setdefault(key if table is self._exact else key.lower(), (term, gloss))
+            low = key.lower()
+            if key == low:
+                self._folded.setdefault(low, (term, gloss))
+            else:
+                self._exact.setdefault(key, (term, gloss))
+                if common and not any(w in common for w in low.split()):
+                    self._loose.setdefault(low, (term, gloss))
             if len(words) > 1:  # where a multi-word term can start, and how long it can be
                 first = words[0].lower()
                 self._span[first] = max(self._span.get(first, 1), len(words))
         self._longest = min(longest, MAX_TERM_WORDS)
-        #: Changes whenever the entries do (keys caches of vectors built from glossed text).
-        self.digest = hashlib.sha256(entries.encode("utf-8")).hexdigest()[:12]
+        #: Changes whenever the entries or the common words do (keys caches of vectors built
+        #: from glossed text).
+        h = hashlib.sha256(entries.encode("utf-8"))
+        h.update("\0".join(sorted(common)).encode("utf-8"))
+        self.digest = h.hexdigest()[:12]
 
     def __len__(self) -> int:
         return len(self._exact) + len(self._folded)
 
     def lookup(self, phrase: str) -> tuple[str, str] | None:
         """``(term, gloss)`` for ``phrase`` (already split into words and re-joined)."""
-        return self._exact.get(phrase) or self._folded.get(phrase.lower())
+        hit = self._exact.get(phrase)
+        if hit is None:
+            low = phrase.lower()
+            hit = self._folded.get(low) or self._loose.get(low)
+        return hit
 
     def find(self, text: str, limit: int = MAX_GLOSSES) -> list[tuple[str, str]]:
         """``(term, gloss)`` for each known term ``text`` mentions, in order of first
@@ -101,4 +120,17 @@ class Glossary:
 @lru_cache(maxsize=1)
 def default_glossary() -> Glossary:
     """The built-in glossary (parsed once per process)."""
-    return Glossary(ENTRIES)
+    return Glossary(ENTRIES, common_words())
+
+
+def common_words() -> frozenset[str]:
+    """The whole (not ``##``-continuation) alphabetic words of MiniLM's WordPiece vocabulary:
+    ~20,000 common English words and names. Empty when the pinned tokenizer file cannot be
+    read (then capitalised terms match as written only)."""
+    from .minilm_model import ModelUnavailable, tokenizer_file
+
+    try:
+        vocab = json.loads(tokenizer_file().read_text(encoding="utf-8"))["model"]["vocab"]
+    except (ModelUnavailable, OSError, ValueError, KeyError, TypeError):
+        return frozenset()
+    return frozenset(w for w in vocab if w.isalpha() and w.isascii())
