@@ -10,7 +10,7 @@ note is indexed with a short plain-words gloss of each known term it mentions
 from, and as extra words in its keyword-index body. Only the stored side changes: the chat
 message is used as typed (glossing it too measured worse), so this costs nothing per turn.
 
-The entries (:mod:`.glossary_data`, ~1,000) are a general-purpose dictionary written from
+The entries (:mod:`.glossary_data`, ~2,000) are a general-purpose dictionary written from
 general knowledge, independently of any evaluation set. Matching: an all-lower-case term
 matches in any case; a term with a capital letter matches as written, and in any case too
 unless one of its words is a common word (``Postgres`` also matches "postgres" and

@@ -1,8 +1,8 @@
 """The built-in glossary: ``term<TAB>gloss`` lines (see :mod:`.glossary`).
 
 A general-purpose dictionary of developer tools, cloud services, libraries, protocols,
-laws/standards and engineering or business jargon, written from general knowledge for this
-purpose, independently of any evaluation data (995 entries).
+laws/standards and engineering or business jargon, with common alternative names, written
+from general knowledge for this purpose, independently of any evaluation data (2021 entries).
 """
 
 ENTRIES = """\
@@ -865,8 +865,6 @@ thundering herd	many clients retrying simultaneously
 regex	regular expression text pattern
 stack trace	call sequence at error
 HTTP 500	internal server error
-429	too many requests, rate limited
-502	bad gateway upstream error
 CRUD	create, read, update, delete operations
 bundle size	size of shipped JavaScript
 lockfile	pinned dependency versions file
@@ -1001,4 +999,1032 @@ UTM	campaign tracking URL parameters
 CTR	click-through rate
 ROI	return on investment
 offboarding	removing departing employee access
+Amazon Web Services	Amazon cloud computing platform
+Amazon EC2	AWS virtual machine servers
+Amazon S3	AWS object file storage buckets
+Amazon RDS	AWS managed relational database service
+Amazon Aurora	AWS cloud-native MySQL/Postgres database
+Amazon DynamoDB	AWS managed NoSQL key-value database
+AWS Lambda	AWS serverless functions
+Amazon SQS	AWS message queue service
+Amazon SNS	AWS pub/sub notification service
+Amazon EventBridge	AWS event bus and scheduler
+Amazon Kinesis	AWS real-time data streaming
+AWS Step Functions	AWS serverless workflow orchestration
+Amazon API Gateway	AWS managed HTTP API front door
+AWS API Gateway	AWS managed HTTP API front door
+Amazon Route 53	AWS DNS and domain service
+Route53	AWS DNS and domain service
+Amazon CloudFront	AWS content delivery network CDN
+AWS IAM	AWS identity and access permissions
+AWS Secrets Manager	AWS secrets and credentials storage
+SSM Parameter Store	AWS configuration and secrets storage
+AWS KMS	AWS encryption key management service
+Amazon CloudWatch	AWS monitoring, metrics and logs
+AWS CloudTrail	AWS audit log of API calls
+Amazon ECS	AWS container orchestration service
+Amazon EKS	AWS managed Kubernetes service
+AWS Fargate	AWS serverless container compute
+Amazon ECR	AWS container image registry
+AWS Elastic Beanstalk	AWS app hosting platform PaaS
+Application Load Balancer	AWS HTTP layer-7 load balancer
+ELB	AWS Elastic Load Balancing service
+Amazon VPC	AWS private virtual network
+Amazon Cognito	AWS user sign-up and login service
+AWS Cognito	AWS user sign-up and login service
+Amazon SES	AWS email sending service
+Amazon Redshift	AWS cloud data warehouse
+Amazon Athena	AWS serverless SQL over S3
+Amazon SageMaker	AWS machine learning platform
+Amazon Bedrock	AWS hosted generative AI models
+AWS CloudFormation	AWS infrastructure as code templates
+CDK	AWS Cloud Development Kit IaC
+AWS Amplify	AWS frontend and mobile app platform
+WAF	web application firewall
+AWS Certificate Manager	AWS TLS certificate provisioning
+ACM	AWS Certificate Manager TLS certificates
+EBS	AWS block storage volumes
+NAT gateway	outbound internet access for private subnets
+Spot Instances	discounted interruptible spare cloud VMs
+AWS X-Ray	AWS distributed tracing service
+Serverless Framework	tool for deploying serverless functions
+AMI	Amazon Machine Image VM template
+presigned URL	temporary signed link to private object
+AWS SDK	AWS client libraries for code
+Google Cloud Platform	Google cloud computing platform
+GCE	Google Compute Engine virtual machines
+Google Compute Engine	Google cloud virtual machines
+Google Kubernetes Engine	Google managed Kubernetes service
+Google Cloud Run	Google serverless containers
+Google Cloud Functions	Google serverless functions
+Google App Engine	Google managed app hosting platform
+Google Cloud Storage	Google object file storage buckets
+Google Cloud SQL	Google managed MySQL/Postgres database
+Google BigQuery	Google serverless data warehouse
+Cloud Pub/Sub	Google Cloud messaging service
+Google Vertex AI	Google machine learning platform
+gcloud CLI	Google Cloud command-line tool
+Cloud Spanner	Google globally distributed SQL database
+Spanner	Google globally distributed SQL database
+Bigtable	Google wide-column NoSQL database
+Cloud Logging	Google Cloud log storage
+Artifact Registry	Google package and container registry
+Apigee	Google API management platform
+Firebase Hosting	Google static web hosting
+Firebase Realtime Database	Firebase synced JSON cloud database
+Firebase Cloud Messaging	Google push notification service
+Firebase Crashlytics	mobile crash reporting
+Firebase Authentication	Google user login service
+Google Sheets	Google online spreadsheets
+Gmail	Google email service
+Google Meet	Google video meetings
+Google Search Console	Google site search performance tool
+Google Ads	Google online advertising platform
+Google Colab	hosted Jupyter notebooks from Google
+Gemini API	Google generative AI model API
+Google Play Billing	Android in-app payment system
+Sign in with Google	Google account social login
+Sign in with Apple	Apple ID social login
+Microsoft Azure	Microsoft cloud computing platform
+Azure Kubernetes Service	Azure managed Kubernetes service
+Blob Storage	Azure object file storage
+Azure Cosmos DB	Azure globally distributed NoSQL database
+Microsoft Entra ID	Microsoft cloud identity directory
+Azure Active Directory	Microsoft cloud identity directory
+AAD	Azure Active Directory identity
+Key Vault	Azure secrets and key storage
+App Insights	Azure application performance monitoring
+Azure Monitor	Azure metrics, logs and alerts
+KQL	Kusto Query Language for logs
+Office 365	Microsoft productivity apps suite
+Power Automate	Microsoft workflow automation tool
+Azure OpenAI	Azure-hosted OpenAI models
+Azure Data Factory	Azure ETL data integration service
+Bicep	Azure infrastructure as code language
+Azure CLI	Azure command-line tool
+Microsoft Intune	Microsoft device management MDM
+SharePoint	Microsoft intranet and document sites
+OneDrive	Microsoft cloud file storage
+MS Teams	Microsoft chat and meetings app
+Visual Studio	Microsoft IDE for .NET and C++
+Cloudflare Pages	Cloudflare static site hosting
+Cloudflare Tunnel	outbound tunnel exposing private services
+Cloudflare Turnstile	Cloudflare CAPTCHA alternative
+Linode	cloud virtual server hosting
+Oracle Cloud	cloud computing platform from Oracle
+Upstash	serverless Redis and Kafka
+Hasura	instant GraphQL API over databases
+MongoDB Atlas	MongoDB managed cloud database
+Confluent	Kafka company and cloud
+Redpanda	Kafka-compatible streaming platform
+pg_dump	Postgres database backup export tool
+write-ahead log	database change log for durability
+psycopg2	Python PostgreSQL driver
+MariaDB	open-source MySQL fork database
+Oracle Database	Oracle enterprise relational database
+MSSQL	Microsoft SQL Server database
+Mongo	MongoDB document database
+Valkey	open-source Redis fork
+Couchbase	distributed NoSQL document database
+VictoriaMetrics	time-series metrics database
+Grafana Loki	Grafana log aggregation system
+Weaviate	open-source vector database
+Milvus	open-source vector database
+ChromaDB	open-source embedding vector database
+FAISS	Meta vector similarity search library
+Logstash	Elastic log processing pipeline
+Fluent Bit	lightweight log forwarder
+Apache Lucene	Java full-text search library
+Apache Kafka	distributed event streaming platform
+Kafka Connect	Kafka data integration connectors
+Schema Registry	Kafka message schema store
+Apache Avro	binary data serialization format
+ZooKeeper	distributed coordination service
+Argo Workflows	Kubernetes workflow engine
+Hadoop	distributed big data processing framework
+Presto	distributed SQL query engine
+Trino	distributed SQL query engine
+Apache Iceberg	open table format for data lakes
+Delta Lake	transactional table format on data lakes
+Apache Spark	distributed data processing engine
+PySpark	Python API for Spark
+Pendo	product analytics and in-app guides
+Google Analytics 4	Google web and app analytics
+GTM	Google Tag Manager
+Google Looker Studio	Google dashboard reporting tool
+Great Expectations	Python data quality testing
+data catalog	inventory of datasets and metadata
+data lineage	tracking where data comes from
+data mesh	decentralized domain-owned data architecture
+lakehouse	combined data lake and warehouse
+star schema	fact and dimension table model
+OLTP	transactional database workload
+CTE	common table expression SQL subquery
+window function	SQL calculation across related rows
+stored procedure	database-side saved SQL routine
+foreign key	column referencing another table's row
+primary key	unique row identifier column
+full-text search	searching words within text documents
+EXPLAIN ANALYZE	SQL command showing query execution
+MVCC	multi-version concurrency control
+saga pattern	distributed transaction via compensating steps
+event sourcing	storing state as event log
+event-driven architecture	services communicating via events
+upsert	insert or update if exists
+idempotent	safe to repeat with same result
+BM25	keyword relevance ranking function
+hybrid search	keyword plus vector search
+reranking	reordering search results by relevance model
+tokenizer	splits text into model tokens
+context window	max tokens model can read
+prompt engineering	crafting instructions for AI models
+system prompt	hidden instructions for chat model
+function calling	LLM invoking external tools
+tool calling	LLM invoking external functions
+AI agent	LLM that plans and uses tools
+RLHF	reinforcement learning from human feedback
+LoRA	low-rank adapter model fine-tuning
+quantization	reducing model numeric precision
+model inference	running trained model for predictions
+vLLM	fast LLM inference server
+llama.cpp	C++ local LLM inference
+GPT-4	OpenAI large language model
+GPT	OpenAI generative language model family
+Claude Code	Anthropic agentic coding CLI
+Anthropic API	Claude model programming interface
+OpenAI API	GPT model programming interface
+Mistral AI	French AI model company
+DeepSeek	Chinese open-weight language models
+Midjourney	AI image generation service
+Stable Diffusion	open image generation model
+DALL-E	OpenAI image generation model
+LlamaIndex	LLM data retrieval framework
+Vercel AI SDK	TypeScript toolkit for AI apps
+LangGraph	stateful LLM agent graphs
+LangSmith	LangChain tracing and evaluation platform
+Langfuse	open-source LLM observability
+Weights & Biases	ML experiment tracking platform
+Keras	high-level neural network API
+ONNX	open neural network model format
+CUDA	NVIDIA GPU programming platform
+NVIDIA	GPU and AI hardware maker
+XGBoost	gradient boosted trees library
+spaCy	Python NLP library
+Hugging Face Transformers	pretrained model Python library
+OpenCV	computer vision library
+SciPy	Python scientific computing library
+Plotly	interactive charting library
+embedding model	model converting text to vectors
+cosine similarity	vector angle similarity measure
+NLP	natural language processing
+computer vision	machines interpreting images
+machine learning	algorithms learning from data
+deep learning	multi-layer neural network learning
+neural network	layered model of connected nodes
+MLOps	operations for machine learning models
+Apache Airflow	workflow scheduler for data pipelines
+DAG	directed acyclic graph workflow
+HashiCorp Vault	secrets management server
+HashiCorp Consul	service discovery and config tool
+Terraform Cloud	hosted Terraform runs and state
+Terraform module	reusable Terraform configuration package
+Terraform state	record of managed infrastructure
+Terragrunt	Terraform wrapper for DRY configs
+Ansible playbook	Ansible automation script in YAML
+Vagrant	reproducible development virtual machines
+Docker Desktop	Docker app for Mac/Windows
+Docker Swarm	Docker native container orchestration
+Docker image	packaged container filesystem and config
+container image	packaged app with dependencies
+containerd	industry-standard container runtime
+Rancher	Kubernetes cluster management platform
+minikube	local single-node Kubernetes
+k3s	lightweight Kubernetes distribution
+OpenShift	Red Hat Kubernetes platform
+kubeconfig	Kubernetes cluster access config file
+Kubernetes pod	smallest deployable container group
+StatefulSet	Kubernetes workload with stable identity
+DaemonSet	Kubernetes pod on every node
+ConfigMap	Kubernetes configuration key-value object
+Kubernetes Secret	Kubernetes object holding sensitive data
+CRD	Kubernetes custom resource definition
+Kubernetes operator	controller automating app operations
+Ingress controller	Kubernetes HTTP routing proxy
+Horizontal Pod Autoscaler	scales Kubernetes pods by load
+KEDA	event-driven Kubernetes autoscaling
+liveness probe	Kubernetes check restarting unhealthy containers
+readiness probe	Kubernetes check gating traffic to pod
+CrashLoopBackOff	Kubernetes container repeatedly crashing
+OOMKilled	container killed for exceeding memory
+sidecar	helper container beside main app
+Linkerd	lightweight Kubernetes service mesh
+eBPF	in-kernel programmable Linux hooks
+Open Policy Agent	general-purpose policy engine
+Helm chart	packaged Kubernetes application templates
+ArgoCD	GitOps continuous delivery for Kubernetes
+Spinnaker	multi-cloud continuous delivery platform
+Travis CI	hosted continuous integration service
+TeamCity	JetBrains CI server
+GH Actions	GitHub Actions CI/CD
+self-hosted runner	own machine running CI jobs
+GitLab Runner	agent executing GitLab CI jobs
+Jenkinsfile	Jenkins pipeline definition file
+Bitbucket Pipelines	Bitbucket built-in CI/CD
+pyenv	Python version manager
+Debian	Linux distribution
+RHEL	Red Hat Enterprise Linux
+CentOS	community Red Hat-based Linux
+Linux	open-source operating system kernel
+macOS	Apple desktop operating system
+WSL	Windows Subsystem for Linux
+Raspberry Pi	small single-board computer
+SBOM	software bill of materials
+JFrog Artifactory	universal artifact repository
+GHCR	GitHub Container Registry
+npm registry	public JavaScript package repository
+StatsD	simple metrics aggregation daemon
+Nagios	infrastructure monitoring and alerting
+Datadog APM	Datadog application tracing
+Sumo Logic	cloud log management and SIEM
+Better Stack	uptime monitoring and logging
+Zipkin	distributed tracing system
+flame graph	stack sampling performance visualization
+OpenTelemetry Collector	telemetry receiving and exporting agent
+UptimeRobot	website uptime monitoring
+golden signals	latency, traffic, errors, saturation
+structured logging	logs as machine-readable fields
+log aggregation	collecting logs in one place
+availability zone	isolated data center within region
+multi-region	deployed across several cloud regions
+chaos engineering	deliberately injecting failures to test resilience
+load shedding	dropping requests under overload
+rate limiting	capping request frequency
+graceful degradation	reduced functionality instead of failure
+error rate	share of failed requests
+horizontal scaling	adding more machines
+vertical scaling	using bigger machines
+active-active	all sites serving traffic simultaneously
+CAP theorem	consistency, availability, partition tolerance tradeoff
+distributed lock	lock shared across multiple services
+optimistic locking	conflict check at write time
+throughput	work completed per unit time
+QPS	queries per second
+RPS	requests per second
+FinOps	cloud cost management practice
+shift left	testing and security earlier in development
+DevSecOps	security integrated into DevOps
+configuration drift	live setup diverging from declared config
+control plane	system managing configuration and orchestration
+data plane	system handling actual traffic
+multi-cloud	using several cloud providers
+hybrid cloud	mix of on-premises and cloud
+on-premises	in company's own data center
+on-prem	in company's own data center
+bare metal	physical servers without virtualization
+VM	virtual machine
+virtual machine	software-emulated computer
+VMware	virtualization software company
+container registry	storage for container images
+multi-stage build	Dockerfile with separate build stages
+ARM64	64-bit ARM processor architecture
+Apple Silicon	Apple ARM Mac processors
+docker-compose	multi-container local orchestration tool
+PaaS	platform as a service
+IaaS	infrastructure as a service
+NodeJS	JavaScript server runtime
+JS	JavaScript programming language
+ECMAScript	JavaScript language standard
+ESM	ECMAScript modules import/export
+CommonJS	Node.js require module format
+npx	run npm package binaries
+package-lock.json	npm dependency lockfile
+node_modules	installed JavaScript dependencies folder
+React.js	JavaScript UI component library
+React Server Components	server-rendered React components
+App Router	Next.js file-based routing with server components
+Remix	full-stack React web framework
+Astro	content-focused static site framework
+AngularJS	legacy Angular 1.x framework
+Vue.js	progressive JavaScript UI framework
+Nuxt.js	Vue full-stack framework
+RxJS	reactive streams JavaScript library
+Redux Toolkit	official Redux helper library
+JSON Schema	JSON data structure specification
+Chakra UI	React component library
+Ant Design	React enterprise UI component library
+Radix UI	unstyled accessible React primitives
+MUI	Material UI React components
+Flexbox	CSS one-dimensional layout model
+CSS Grid	CSS two-dimensional layout system
+responsive design	layouts adapting to screen size
+Three.js	JavaScript 3D graphics library
+WebGL	browser GPU graphics API
+SVG	scalable vector graphics format
+tree shaking	removing unused code from bundles
+code splitting	splitting bundles into lazy chunks
+lazy loading	loading resources only when needed
+polyfill	code adding missing browser features
+LCP	Largest Contentful Paint load metric
+CLS	Cumulative Layout Shift visual stability metric
+INP	Interaction to Next Paint responsiveness metric
+TTFB	time to first byte
+SSG	static site generation
+client-side rendering	browser builds page with JavaScript
+server-side rendering	server generates page HTML
+micro-frontends	independently deployed frontend pieces
+DOM	browser document object model
+IndexedDB	browser client-side database
+AJAX	asynchronous browser HTTP requests
+JSON	JavaScript object notation data format
+XML	markup data format
+TOML	config file format
+Chrome extension	Google Chrome browser add-on
+Chromium	open-source browser behind Chrome
+Google Chrome	Google web browser
+Safari	Apple web browser
+Firefox	Mozilla web browser
+Microsoft Edge	Microsoft web browser
+user agent	browser identification string
+MDN	Mozilla web developer documentation
+Stack Overflow	programming Q&A site
+Mocha	JavaScript test framework
+Testing Library	user-centric UI testing utilities
+Selenium WebDriver	browser automation API
+Cucumber	BDD test framework with Gherkin
+BDD	behavior-driven development
+behavior-driven development	tests written as behavior scenarios
+unittest	Python standard testing framework
+mutation testing	checking tests catch injected bugs
+property-based testing	tests over generated random inputs
+fuzzing	feeding random inputs to find bugs
+Espresso	Android UI testing framework
+XCTest	Apple unit testing framework
+XCUITest	iOS UI testing framework
+Sauce Labs	cloud browser and device testing
+Android Emulator	virtual Android device
+iOS Simulator	virtual iPhone on Mac
+JMeter	Apache load testing tool
+Locust	Python load testing tool
+stress test	testing beyond normal capacity
+performance test	measuring speed under load
+test pyramid	mostly unit, fewer end-to-end tests
+snapshot testing	comparing output to stored snapshot
+visual regression testing	detecting UI changes via screenshots
+acceptance test	test verifying requirements are met
+contract testing	verifying API consumer-provider agreement
+Pact	consumer-driven contract testing tool
+manual testing	human-run testing
+test suite	collection of tests
+test quarantine	isolating flaky tests from blocking builds
+CI pipeline	automated build and test steps
+build artifact	output file produced by build
+release candidate	build proposed for release
+general availability	full public release
+GA	general availability or Google Analytics
+early access	limited pre-release availability
+staged rollout	gradual release to users
+progressive delivery	gradual controlled feature release
+rolling deployment	gradually replacing instances with new version
+zero-downtime deployment	release without service interruption
+ephemeral environment	temporary environment per branch
+review app	temporary app per pull request
+pre-production	final environment before production
+localhost	local machine network address
+continuous deployment	automatic release of every change
+continuous delivery	always-releasable automated pipeline
+continuous integration	frequent automated merge and test
+DORA metrics	software delivery performance metrics
+change failure rate	share of deploys causing failures
+cycle time	time from start to done
+burndown chart	remaining work over sprint chart
+sprint planning	meeting choosing sprint work
+backlog grooming	refining and prioritizing backlog items
+definition of done	criteria for completed work
+acceptance criteria	conditions work must satisfy
+RACI	responsibility assignment matrix
+DRI	directly responsible individual
+product manager	owns product direction and priorities
+engineering manager	manages engineering team people
+tech lead	engineer leading team technically
+DevRel	developer relations
+platform engineering	building internal developer infrastructure
+internal developer platform	self-service tools for developers
+developer portal	internal catalog of services and docs
+C4 model	software architecture diagram levels
+UML	unified modeling language diagrams
+ERD	entity relationship diagram
+DDD	domain-driven design
+domain-driven design	modeling software around business domain
+hexagonal architecture	core logic isolated by ports, adapters
+MVC	model-view-controller pattern
+monolith	single deployable application
+BFF	backend for frontend
+API versioning	managing API changes by version
+strangler fig pattern	incrementally replacing legacy system
+message broker	middleware routing messages between services
+stream processing	processing data continuously as it arrives
+batch processing	processing data in scheduled groups
+job queue	queue of background tasks
+at-least-once delivery	messages may be delivered twice
+exactly-once delivery	each message processed once
+consumer group	consumers sharing topic partitions
+consumer lag	unprocessed messages behind producer
+cron expression	schedule syntax for recurring jobs
+crontab	Unix scheduled jobs table
+token bucket	rate limiting algorithm
+LRU cache	evicts least recently used items
+memoization	caching function results
+zero-downtime migration	schema change without outage
+expand and contract	backward-compatible schema migration pattern
+data pipeline	automated data movement and processing
+data quality	accuracy and completeness of data
+data governance	policies for data management
+deduplication	removing duplicate records
+BI	business intelligence
+business intelligence	reporting and analysis of business data
+product analytics	analyzing user behavior in product
+CDP	customer data platform
+customer data platform	unified customer profile data system
+session replay	recording user sessions for playback
+heatmap	visual map of user clicks
+statistical significance	result unlikely due to chance
+GrowthBook	open-source feature flags and experiments
+Anaconda	Python data science distribution
+venv	Python built-in virtual environment
+Jupyter Notebook	interactive code notebook
+JupyterLab	Jupyter notebook IDE
+Django ORM	Django database query layer
+Django admin	Django auto-generated admin interface
+httpx	async-capable Python HTTP client
+Python Requests	Python HTTP client library
+Scrapy	Python web scraping framework
+Pylint	Python linter
+Jinja2	Python templating engine
+WSGI	Python web server interface
+ASGI	async Python web server interface
+Go modules	Go dependency management system
+Protocol Buffers	Google binary serialization format
+Actix Web	Rust web framework
+Tauri	Rust desktop app framework
+OpenJDK	open-source Java development kit
+JDK	Java development kit
+GraalVM	polyglot JVM with native images
+Quarkus	Kubernetes-native Java framework
+Spring Framework	Java application framework
+JPA	Java Persistence API ORM standard
+Spring Security	Spring authentication and authorization
+JDBC	Java database connectivity API
+Lombok	Java boilerplate code generator
+Ktor	Kotlin web framework
+Kotlin Multiplatform	shared Kotlin code across platforms
+Clojure	Lisp on the JVM
+IntelliJ IDEA	JetBrains Java IDE
+Maven Central	public Java package repository
+pom.xml	Maven project config file
+build.gradle	Gradle build script
+garbage collection	automatic memory reclamation
+heap dump	snapshot of program memory
+RoR	Ruby on Rails
+RubyGems	Ruby package registry
+Gemfile	Ruby dependency list
+Sinatra	lightweight Ruby web framework
+Puma	Ruby web server
+Active Job	Rails background job framework
+Active Record	Rails ORM
+Livewire	Laravel reactive components
+Inertia.js	server-driven SPA adapter
+Drupal	PHP content management system
+PHP-FPM	PHP FastCGI process manager
+.NET Core	cross-platform .NET runtime
+.NET Framework	legacy Windows .NET runtime
+ASP.NET	Microsoft web framework
+Blazor	.NET web UI in C#
+.NET MAUI	.NET cross-platform app UI
+Xamarin	legacy .NET mobile framework
+EF Core	Entity Framework Core ORM
+Serilog	.NET structured logging library
+SignalR	.NET real-time WebSocket library
+NUnit	.NET unit testing framework
+LINQ	.NET language-integrated query
+IIS	Microsoft Windows web server
+LiveView	Phoenix server-rendered interactive UI
+GenServer	Elixir generic server process
+OTP	Erlang/Elixir framework or one-time password
+BEAM	Erlang virtual machine
+C++	compiled systems programming language
+CMake	C/C++ build system generator
+GCC	GNU compiler collection
+LLVM	compiler infrastructure toolkit
+Haskell	pure functional programming language
+Lua	lightweight embeddable scripting language
+Perl	text-processing scripting language
+R language	statistical computing language
+Objective-C	legacy Apple programming language
+Swift Package Manager	Swift dependency manager
+UIKit	Apple iOS UI framework
+Core Data	Apple object persistence framework
+StoreKit	Apple in-app purchase framework
+Core ML	Apple on-device ML framework
+Android SDK	Android development toolkit
+Android Jetpack	Android libraries and tools suite
+Android App Bundle	Android app publishing format
+Play Store	Google Android app store
+Google Play Store	Google Android app store
+Apple App Store	Apple iOS app store
+Play Console	Google Play developer dashboard
+Expo Go	Expo sandbox preview app
+EAS	Expo Application Services
+React Navigation	React Native navigation library
+Ionic	hybrid mobile app framework
+Cordova	legacy hybrid mobile framework
+ANR	Android app not responding error
+Branch.io	mobile deep linking and attribution
+IAP	in-app purchase
+paywall	screen gating paid content
+offline-first	app works without network connection
+BLE	Bluetooth Low Energy
+NFC	near-field communication
+QR code	2D scannable barcode
+Info.plist	iOS app configuration file
+push token	device address for push notifications
+Face ID	Apple facial recognition authentication
+Stytch	passwordless authentication API
+WorkOS	enterprise SSO and SCIM API
+NextAuth.js	Next.js authentication library
+Auth.js	JavaScript authentication library
+Passport.js	Node.js authentication middleware
+social login	sign in via social account
+single sign-on	one login for many apps
+IdP	identity provider
+identity provider	service authenticating users for apps
+Active Directory	Microsoft on-premises user directory
+OAuth2	delegated authorization protocol
+PKCE	OAuth code exchange protection
+ABAC	attribute-based access control
+ACL	access control list
+multi-tenancy	one system serving many customers
+row-level security	database per-row access rules
+RLS	database row-level security
+authn	authentication, verifying user identity
+authz	authorization, checking user permissions
+authentication	verifying user identity
+authorization	checking user permissions
+passwordless	login without password
+least privilege	granting minimal needed access
+service account	non-human identity for software
+personal access token	user-scoped API credential
+refresh token	long-lived token for new access tokens
+bearer token	access token sent in header
+SSRF	server-side request forgery
+RCE	remote code execution
+IDOR	insecure direct object reference
+path traversal	accessing files outside allowed directory
+privilege escalation	gaining higher access than allowed
+credential stuffing	reusing leaked passwords on logins
+account takeover	attacker gaining control of account
+MITM	man-in-the-middle attack
+supply chain attack	compromising software dependencies
+malware	malicious software
+ransomware	malware encrypting data for ransom
+zero-day	unpatched unknown vulnerability
+CVSS	vulnerability severity scoring system
+Log4Shell	critical Log4j remote code vulnerability
+vulnerability scanning	automated search for known weaknesses
+penetration testing	authorized simulated attack
+pen test	authorized simulated attack
+pentest	authorized simulated attack
+threat modeling	identifying likely attacks on design
+DAST	dynamic application security testing
+software composition analysis	scanning open-source dependencies for risks
+Nmap	network port scanner
+Wireshark	network packet analyzer
+HackerOne	bug bounty platform
+HSTS	forces browsers to use HTTPS
+certificate pinning	app trusting only specific certificates
+certificate authority	issuer of TLS certificates
+PKI	public key infrastructure
+AES	symmetric encryption standard
+RSA	public-key cryptography algorithm
+bcrypt	password hashing function
+key rotation	periodically replacing cryptographic keys
+HSM	hardware security module
+YubiKey	hardware security key
+authenticator app	app generating one-time codes
+Google Authenticator	TOTP authenticator app
+secrets management	secure storage of credentials
+SIEM	security event log analysis
+SOC	security operations center
+EDR	endpoint detection and response
+CrowdStrike	endpoint security vendor
+Wiz	cloud security posture platform
+CSPM	cloud security posture management
+Zscaler	cloud security proxy vendor
+OpenVPN	open-source VPN
+jump box	gateway server for internal access
+MDM	mobile device management
+mobile device management	remote control of company devices
+Jamf	Apple device management
+IPv4	32-bit internet address protocol
+IPv6	128-bit internet address protocol
+IP address	network device numeric address
+subnet	subdivided IP network range
+NAT	network address translation
+UDP	connectionless transport protocol
+QUIC	UDP-based transport protocol
+HTTP/2	multiplexed HTTP protocol version
+WebRTC	real-time browser audio, video, data
+SSE	server-sent events
+server-sent events	one-way server push over HTTP
+VoIP	voice calls over internet
+Cache-Control	HTTP caching rules header
+A record	DNS name to IPv4 address
+TXT record	DNS text verification record
+DNS propagation	DNS changes spreading globally
+GoDaddy	domain registrar and hosting
+email deliverability	emails reaching inbox not spam
+TLS handshake	TLS connection setup negotiation
+round robin	rotating requests across servers
+sticky sessions	routing user to same server
+Tomcat	Java servlet container
+service discovery	finding service network locations
+SFTP	SSH file transfer protocol
+FTP	file transfer protocol
+rsync	file synchronization tool
+SSH key	key pair for SSH login
+OpenSSL	TLS and cryptography toolkit
+grep	text search command
+sudo	run command as superuser
+systemctl	systemd service control command
+journalctl	systemd log viewer
+Emacs	extensible text editor
+Sublime Text	text editor
+Visual Studio Code	Microsoft code editor
+VSCode	Microsoft code editor
+PyCharm	JetBrains Python IDE
+WebStorm	JetBrains JavaScript IDE
+Stripe Radar	Stripe fraud detection
+Stripe Tax	Stripe sales tax calculation
+PaymentIntent	Stripe payment lifecycle object
+Checkout.com	global payment processor
+Klarna	buy now pay later provider
+Afterpay	buy now pay later provider
+Razorpay	Indian payment gateway
+Recurly	subscription billing platform
+Zuora	subscription billing platform
+Google Pay	Google mobile wallet payments
+Mastercard	card payment network
+American Express	card network and issuer
+interchange fee	fee paid to card issuer
+card network	Visa, Mastercard payment rails
+payment gateway	service transmitting card payments
+payment processor	company handling card transactions
+payment dispute	customer contesting card charge
+Strong Customer Authentication	EU two-factor payment requirement
+card tokenization	replacing card number with token
+CVV	card security code
+Pix	Brazil instant payment system
+UPI	India instant payment system
+SEPA Direct Debit	euro bank account debit scheme
+routing number	US bank identifier number
+escrow	funds held by third party
+blockchain	distributed append-only ledger
+Ethereum	smart contract blockchain platform
+Bitcoin	decentralized cryptocurrency
+COGS	cost of goods sold
+gross margin	revenue minus direct costs percentage
+EBITDA	earnings before interest, taxes, depreciation
+P&L	profit and loss statement
+balance sheet	assets and liabilities statement
+opex	operating expenses
+capex	capital expenditures
+ASC 606	US revenue recognition standard
+IFRS	international financial reporting standards
+audit trail	chronological record of changes
+month-end close	monthly accounting books closing
+purchase order	buyer's formal order document
+VAT number	business value-added tax ID
+e-invoicing	electronic structured invoices
+payment terms	agreed invoice payment deadlines
+metered billing	charging by measured usage
+usage-based pricing	price based on consumption
+tiered pricing	price levels by volume
+freemium	free basic plan, paid upgrades
+free trial	limited-time free product access
+pay-as-you-go	billing only for actual use
+PLG	product-led growth
+product-led growth	product drives customer acquisition
+go-to-market	plan for selling to customers
+ICP	ideal customer profile
+PMF	product-market fit
+product-market fit	product satisfying strong market demand
+activation rate	share of users reaching first value
+WAU	weekly active users
+GMV	gross merchandise value
+AOV	average order value
+ACV	annual contract value
+expansion revenue	extra revenue from existing customers
+churn rate	share of customers cancelling
+MQL	marketing qualified lead
+SDR	sales development representative
+account executive	salesperson closing deals
+sales engineer	technical presales specialist
+customer success	helping customers get value
+CSM	customer success manager
+QBR	quarterly business review
+RevOps	revenue operations
+RFP	request for proposal
+SOW	statement of work
+MSA	master services agreement
+BAA	HIPAA business associate agreement
+EULA	end-user license agreement
+LGPL	lesser GPL library license
+BSD license	permissive open-source license
+Creative Commons	content sharing licenses
+SPDX	software license identifier standard
+data subject request	individual's request about their data
+legal hold	preserving data for litigation
+data classification	labeling data by sensitivity
+cardholder data environment	systems handling card data
+encryption in transit	encrypting data over network
+TLS 1.3	TLS protocol version 1.3
+FIPS 140-2	US cryptographic module standard
+CIS Benchmarks	secure configuration guidelines
+MITRE ATT&CK	adversary tactics and techniques knowledge base
+vendor risk management	assessing supplier security risk
+GRC	governance, risk and compliance
+BCP	business continuity plan
+data breach	unauthorized access to data
+CPRA	California privacy rights law
+LGPD	Brazil data protection law
+UK GDPR	UK data protection law
+SCCs	standard contractual clauses
+standard contractual clauses	EU data transfer contract terms
+data minimization	collecting only needed data
+pseudonymization	replacing identifiers with pseudonyms
+data controller	entity deciding data purposes
+data processor	entity processing data for controller
+lawful basis	legal ground for data processing
+consent management platform	cookie consent tool
+OneTrust	privacy and consent management
+Digital Services Act	EU online platforms regulation
+Digital Markets Act	EU gatekeeper platforms regulation
+NIS2	EU cybersecurity directive
+DORA	DevOps metrics or EU financial resilience law
+HITRUST	healthcare security framework
+SOC 2 Type I	point-in-time security controls audit
+VPAT	accessibility conformance report template
+Section 508	US federal accessibility law
+ARIA	accessibility attributes for web elements
+alt text	image description for screen readers
+VoiceOver	Apple screen reader
+KYB	know your business verification
+OFAC	US sanctions enforcement office
+identity verification	confirming person is real, matches ID
+Jira Software	Atlassian issue and project tracker
+Jira ticket	issue in Jira tracker
+JQL	Jira Query Language
+Atlassian	Jira and Confluence maker
+Jira Service Management	Atlassian IT service desk
+ClickUp	project management tool
+monday.com	work management platform
+GitHub Issues	GitHub issue tracker
+GitHub Pages	GitHub static site hosting
+GitHub Advanced Security	GitHub code and secret scanning
+secret scanning	detecting committed credentials
+Gitea	self-hosted Git service
+git bisect	binary search for bad commit
+git stash	temporarily shelve uncommitted changes
+git blame	show who changed each line
+git submodule	nested Git repository
+merge conflict	overlapping edits needing manual resolution
+squash merge	combine commits into one
+main branch	default primary Git branch
+feature branch	branch for one change
+release branch	branch stabilizing upcoming release
+Gitflow	branching model with develop and releases
+stacked PRs	chain of dependent pull requests
+draft PR	pull request not ready for review
+branch protection	rules guarding important branches
+signed commits	cryptographically verified commits
+.gitignore	files Git should not track
+Discord	community chat app
+Mattermost	self-hosted team chat
+Webex	Cisco video meetings
+Obsidian	Markdown notes app
+Evernote	note-taking app
+GitBook	documentation platform
+Read the Docs	documentation hosting
+Docusaurus	documentation site generator
+MkDocs	Markdown documentation generator
+Sphinx	Python documentation generator
+Jekyll	Ruby static site generator
+Hugo	Go static site generator
+Swagger UI	interactive OpenAPI documentation
+HTTPie	command-line HTTP client
+Postman collection	saved set of API requests
+Lucidchart	online diagramming tool
+FigJam	Figma online whiteboard
+Webflow	visual website builder
+Wix	website builder
+Canva	online graphic design tool
+design system	shared UI components and guidelines
+design tokens	named design values for colors, spacing
+component library	reusable UI components collection
+Microsoft Clarity	free heatmaps and session replay
+Productboard	product management and roadmap tool
+Typeform	online forms and surveys
+SurveyMonkey	online survey tool
+Qualtrics	survey and experience platform
+BambooHR	HR information system
+Deel	global payroll and contractors
+Expensify	expense reporting app
+Brex	corporate cards and spend management
+applicant tracking system	recruiting pipeline software
+HRIS	human resources information system
+Make.com	visual workflow automation
+n8n	open-source workflow automation
+MuleSoft	enterprise integration platform
+Microsoft Excel	Microsoft spreadsheet
+VLOOKUP	spreadsheet lookup function
+low-code	visual development with little code
+no-code	building software without coding
+RPA	robotic process automation
+ServiceNow	IT service management platform
+ITSM	IT service management
+ITIL	IT service management framework
+Freshdesk	customer support helpdesk
+Help Scout	customer support helpdesk
+first response time	time to first support reply
+support ticket	customer help request record
+L1 support	first-line customer support
+L2 support	second-line technical support
+bug triage	prioritizing and assigning bugs
+knowledge base	self-service help articles
+Salesforce Service Cloud	Salesforce customer support CRM
+SFDC	Salesforce CRM platform
+HubSpot CRM	HubSpot customer relationship manager
+Pipedrive	sales pipeline CRM
+Calendly	meeting scheduling tool
+PandaDoc	document and proposal e-signature
+e-signature	electronic document signing
+CPQ	configure, price, quote software
+Gainsight	customer success platform
+Marketo	marketing automation platform
+Pardot	Salesforce B2B marketing automation
+Klaviyo	e-commerce email and SMS marketing
+Brevo	email and SMS marketing
+Resend	developer email sending API
+ESP	email service provider
+transactional email	automated user-triggered emails
+bounce rate	share of bounced emails or visits
+CAN-SPAM	US commercial email law
+10DLC	US business SMS registration
+SMS	text messaging
+WhatsApp	Meta messaging app
+WhatsApp Business API	WhatsApp messaging for businesses
+Vonage	communications API provider
+Pusher	hosted realtime WebSocket messaging
+Ably	realtime messaging platform
+CRDT	conflict-free replicated data type
+LiveKit	open-source WebRTC video platform
+Vimeo	video hosting platform
+YouTube	Google video platform
+FFmpeg	audio and video processing tool
+ImageMagick	image processing command-line tool
+object storage	storage for files as objects
+MinIO	S3-compatible object storage
+point-in-time recovery	restoring database to specific moment
+PITR	point-in-time recovery
+Strapi	open-source headless CMS
+Sanity.io	headless CMS platform
+Payload CMS	TypeScript headless CMS
+Adobe Experience Manager	enterprise content management system
+MDX	Markdown with JSX components
+front matter	metadata block atop Markdown file
+LaTeX	document typesetting system
+static site generator	builds HTML sites from templates
+WooCommerce	WordPress e-commerce plugin
+Magento	PHP e-commerce platform
+BigCommerce	hosted e-commerce platform
+PIM	product information management
+OMS	order management system
+WMS	warehouse management system
+3PL	third-party logistics provider
+ShipStation	shipping label and order software
+tracking number	shipment tracking code
+Meta Pixel	Facebook ad conversion tracking
+Conversions API	server-side ad conversion tracking
+multi-touch attribution	crediting conversions across touchpoints
+SKAdNetwork	Apple privacy-preserving ad attribution
+IDFA	Apple advertising identifier
+App Tracking Transparency	iOS tracking permission prompt
+CPC	cost per click
+CPM	cost per thousand impressions
+ROAS	return on ad spend
+PPC	pay-per-click advertising
+SERP	search engine results page
+robots.txt	crawler access rules file
+sitemap.xml	list of site URLs for crawlers
+JSON-LD	JSON linked data format
+Open Graph	social link preview metadata
+landing page	page built for campaign conversion
+CTA	call to action
+CRO	conversion rate optimization
+wireframe	low-fidelity layout sketch
+UX	user experience
+UI	user interface
+empty state	screen shown when no data
+onboarding	getting new users or employees started
+one-on-one	private manager-report meeting
+1:1	private manager-report meeting
+all-hands	whole-company meeting
+EOD	end of day
+TL;DR	short summary
+WFH	working from home
+WIP	work in progress
+bus factor	people who could leave before project stalls
+SME	subject matter expert
+SOP	standard operating procedure
+go/no-go	launch readiness decision
+go-live	moment system launches to users
+cutover	switching from old system to new
+deprecation	marking feature for removal
+backport	applying fix to older version
+bug report	description of software defect
+known issue	documented unresolved bug
+P1	high-priority issue
+P2	medium-priority issue
+incident commander	person leading incident response
+incident response	handling and resolving incidents
+blameless postmortem	incident review without blame
+on-call rotation	schedule of engineers on call
+change management	controlled process for system changes
+change freeze	period blocking deployments
+maintenance window	scheduled downtime period
+five nines	99.999 percent availability
+MSP	managed service provider
+white-label	rebranded third-party product
+multi-tenant	shared instance serving many customers
+self-hosted	run on own infrastructure
+air-gapped	isolated from internet
+vendor lock-in	dependence on one supplier
+TCO	total cost of ownership
+Unicode	universal text character standard
+Base64	binary-to-text encoding
+backward compatibility	new version works with old clients
+ULID	sortable unique identifier
+referential integrity	valid references between tables
+prepared statement	precompiled parameterized SQL query
+RDBMS	relational database management system
+relational database	table-based SQL database
+key-value store	database storing values by key
+document database	database storing JSON-like documents
+graph database	database of nodes and edges
+time-series database	database for timestamped metrics
+consistent hashing	stable key distribution across nodes
+bloom filter	probabilistic set membership structure
+replication lag	delay before replica catches up
+stateless	keeping no session data between requests
+stateful	retaining data between requests
+Copilot	AI coding or productivity assistant
 """
