@@ -137,3 +137,23 @@ def test_a_cancelled_dream_is_reported_cancelled_not_failed(tmp_path):
             progress=lambda message=None, percent=None: None,
         )
     assert (scope.root / "inbox").is_dir() and any((scope.root / "inbox").glob("*.md"))
+
+
+def test_a_note_written_before_the_watchers_first_look_is_still_announced(tmp_path, monkeypatch):
+    """The watcher's first poll records every scope as it is: a note another process wrote
+    before that poll would be part of the baseline and never announced. memory/sessionStarted
+    therefore records its scopes first (HomeWatcher.observe), so a change made after the
+    session started is announced even when the first poll comes late (a busy machine)."""
+    from memlsp.core.remember import remember
+
+    monkeypatch.setenv("MEMLSP_HOME", str(tmp_path / "home"))
+    server = create_server()
+    scope = server.store.global_scope()
+    scope.root.mkdir(parents=True, exist_ok=True)
+    watcher = server.watcher  # not started: its first poll has not run yet
+    watcher.observe([scope])  # what memory/sessionStarted does
+    remember(server.store, scope, "The staging database is reset every Sunday", type_="user")
+    assert watcher.poll() == [scope.rel]  # the late first poll sees the change
+    assert watcher.poll() == []  # and then nothing new
+    remember(server.store, scope, "Deploys stop on Fridays after 15:00", type_="user")
+    assert watcher.poll() == [scope.rel]

@@ -84,6 +84,8 @@ def register(server) -> None:
 
         def work():
             scopes = ls.session_scopes(params.workspace)
+            # from here on, notes another process writes in these scopes are announced
+            ls.watcher.observe(scopes)
             # Handing the index to the model is injection: only at rollout "on" (R25).
             decision = decide(EntryPoint.INJECTION, ls.settings)
             if decision.run:

@@ -61,6 +61,9 @@ class HomeWatcher:
         self._wake = threading.Event()
         self._thread: threading.Thread | None = None
         self._signatures: dict[str, tuple] = {}
+        self._sig_lock = threading.Lock()
+        #: Set once the first poll has recorded every watched scope as it was.
+        self.ready = threading.Event()
         self._home_missing_reported = False
         self._home_seen = False
         self.polls = 0
@@ -79,11 +82,27 @@ class HomeWatcher:
         """Poll now (a file event arrived) instead of at the next interval."""
         self._wake.set()
 
+    def observe(self, scopes: list[Scope], timeout: float = 2.0) -> None:
+        """Make sure ``scopes`` have a baseline, so that a change made after this returns is
+        announced (``memory/sessionStarted`` calls it): waits, at most ``timeout`` seconds,
+        for the first poll, then records any scope the watcher has not seen yet. Without it,
+        a note another process writes just after start-up (or in a session's new workspace)
+        before the watcher's first look would become part of the baseline and never be
+        announced."""
+        if self._thread is not None:
+            self.ready.wait(timeout)
+        for scope in scopes:
+            with self._sig_lock:
+                if scope.rel not in self._signatures:
+                    self._signatures[scope.rel] = scope_signature(scope)
+
     def _run(self) -> None:
         try:
-            self.poll(initial=True)  # the baseline (resolving projects runs git: not on the loop)
+            self.poll()  # the baseline (resolving projects runs git: not on the loop)
         except Exception:  # noqa: BLE001
             logger.exception("watching the memory home failed")
+        finally:
+            self.ready.set()
         while not self._stop.is_set():
             interval = self._server.settings.server.watch_interval_seconds
             self._wake.wait(interval if interval > 0 else None)
@@ -95,7 +114,7 @@ class HomeWatcher:
             except Exception:  # noqa: BLE001 - the watcher must outlive any one bad poll
                 logger.exception("watching the memory home failed")
 
-    def poll(self, *, initial: bool = False) -> list[str]:
+    def poll(self) -> list[str]:
         """Compare signatures; regenerate and announce the scopes that changed."""
         self.polls += 1
         server = self._server
@@ -114,12 +133,13 @@ class HomeWatcher:
             self._home_missing_reported = False
         changed: list[Scope] = []
         for scope in server.watched_scopes():
-            sig = scope_signature(scope)
-            old = self._signatures.get(scope.rel)
-            self._signatures[scope.rel] = sig
+            with self._sig_lock:
+                sig = scope_signature(scope)
+                old = self._signatures.get(scope.rel)
+                self._signatures[scope.rel] = sig
             if old is not None and old != sig:
                 changed.append(scope)
-        if initial or not changed:
+        if not changed:  # (scopes seen for the first time only get their baseline)
             return []
         for scope in changed:
             if scope.root.is_dir():
