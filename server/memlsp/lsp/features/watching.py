@@ -62,8 +62,6 @@ class HomeWatcher:
         self._thread: threading.Thread | None = None
         self._signatures: dict[str, tuple] = {}
         self._sig_lock = threading.Lock()
-        #: Set once the first poll has recorded every watched scope as it was.
-        self.ready = threading.Event()
         self._home_missing_reported = False
         self._home_seen = False
         self.polls = 0
@@ -82,15 +80,12 @@ class HomeWatcher:
         """Poll now (a file event arrived) instead of at the next interval."""
         self._wake.set()
 
-    def observe(self, scopes: list[Scope], timeout: float = 2.0) -> None:
+    def observe(self, scopes: list[Scope]) -> None:
         """Make sure ``scopes`` have a baseline, so that a change made after this returns is
-        announced (``memory/sessionStarted`` calls it): waits, at most ``timeout`` seconds,
-        for the first poll, then records any scope the watcher has not seen yet. Without it,
-        a note another process writes just after start-up (or in a session's new workspace)
-        before the watcher's first look would become part of the baseline and never be
-        announced."""
-        if self._thread is not None:
-            self.ready.wait(timeout)
+        announced (``memory/sessionStarted`` calls it): records any scope the watcher has not
+        seen yet; the next poll compares against it. Without it, a note another process
+        writes just after start-up (or in a session's new workspace) before the watcher's
+        first look would become part of the baseline and never be announced."""
         for scope in scopes:
             with self._sig_lock:
                 if scope.rel not in self._signatures:
@@ -101,8 +96,6 @@ class HomeWatcher:
             self.poll()  # the baseline (resolving projects runs git: not on the loop)
         except Exception:  # noqa: BLE001
             logger.exception("watching the memory home failed")
-        finally:
-            self.ready.set()
         while not self._stop.is_set():
             interval = self._server.settings.server.watch_interval_seconds
             self._wake.wait(interval if interval > 0 else None)
