@@ -18,11 +18,11 @@ from memlsp.core.store import Store
 from tests.core.citation_fixtures import (
     EXPECTED,
     NOTE_BILLING,
-    NOTE_GLOBAL,
-    NOTE_INBOX,
     NOTE_WEBHOOKS,
     build_fixture_repo,
     git,
+    note_texts,
+    place_fixture_notes,
     write,
 )
 
@@ -45,30 +45,14 @@ def env(tmp_path, monkeypatch, pristine_repo):
     home = tmp_path / "home"
     monkeypatch.setenv("MEMLSP_HOME", str(home))
     store = Store(home)
-    scope = store.ensure_scope(store.project_scope(repo))
-    write(scope.root / "billing.md", NOTE_BILLING)
-    write(scope.root / "webhooks.md", NOTE_WEBHOOKS)
-    write(scope.root / "inbox" / "config-loading.md", NOTE_INBOX)
-    glob = store.ensure_scope(store.global_scope())
-    write(glob.root / "prefers-small-files.md", NOTE_GLOBAL)
-    store.rebuild_index(scope)
-    store.rebuild_index(glob)
-    return repo, store, scope
-
-
-def texts_by_name():
-    return {
-        "billing.md": NOTE_BILLING,
-        "webhooks.md": NOTE_WEBHOOKS,
-        "config-loading.md": NOTE_INBOX,
-    }
+    return repo, store, place_fixture_notes(store, repo)
 
 
 def expected_findings():
     """EXPECTED with ranges computed independently from the note text (UTF-16 columns)."""
     out = set()
     for name, code, line, cited, suggestion in EXPECTED:
-        text = texts_by_name()[name].split("\n")[line]
+        text = note_texts()[name].split("\n")[line]
         cp = text.index(cited)
         out.add((name, code, line, u16(text[:cp]), u16(text[:cp]) + u16(cited), suggestion))
     return out

@@ -82,6 +82,16 @@ class H:
                 return value
             await asyncio.sleep(0.02)
 
+    async def code_actions(self, name: str, diag: types.Diagnostic) -> list[types.CodeAction]:
+        """The code actions the server offers for ``diag`` on note ``name``."""
+        return await self.client.text_document_code_action_async(
+            types.CodeActionParams(
+                text_document=types.TextDocumentIdentifier(uri=self.uri(name)),
+                range=diag.range,
+                context=types.CodeActionContext(diagnostics=[diag]),
+            )
+        )
+
     async def command(self, command: types.Command) -> Any:
         return await self.client.workspace_execute_command_async(
             types.ExecuteCommandParams(command=command.command, arguments=command.arguments)
@@ -252,13 +262,7 @@ async def test_rename_quick_fix_rewrites_the_note_and_the_diagnostic_goes_away(h
     protocol: the note changes on disk, atomically, and the diagnostic disappears)."""
     found = await h.eventually(lambda: [d for d in h.diags("billing.md") if d.code == "moved-file"])
     diag = found[0]
-    actions = await h.client.text_document_code_action_async(
-        types.CodeActionParams(
-            text_document=types.TextDocumentIdentifier(uri=h.uri("billing.md")),
-            range=diag.range,
-            context=types.CodeActionContext(diagnostics=[diag]),
-        )
-    )
+    actions = await h.code_actions("billing.md", diag)
     titles = [a.title for a in actions]
     assert titles[0] == "Update citation to `py/config.py`", titles
     assert any(t.startswith("Remove citation `old/config_loader.py`") for t in titles)
@@ -303,13 +307,7 @@ async def test_rename_quick_fix_rewrites_the_note_and_the_diagnostic_goes_away(h
 async def test_a_fix_computed_from_old_bytes_is_refused(h):
     found = await h.eventually(lambda: [d for d in h.diags("billing.md") if d.code == "stale-file"])
     diag = found[0]
-    actions = await h.client.text_document_code_action_async(
-        types.CodeActionParams(
-            text_document=types.TextDocumentIdentifier(uri=h.uri("billing.md")),
-            range=diag.range,
-            context=types.CodeActionContext(diagnostics=[diag]),
-        )
-    )
+    actions = await h.code_actions("billing.md", diag)
     remove = next(a for a in actions if a.title.startswith("Remove citation"))
     note = h.note("billing.md")
     note.write_text(note.read_text("utf-8") + "\nEdited by hand.\n", "utf-8")
@@ -407,13 +405,7 @@ async def test_forget_quick_fix_removes_the_note_and_its_diagnostics(h):
     published = await h.eventually(lambda: h.diags("webhooks.md"))
     assert published, "no diagnostics on webhooks.md"
     diag = published[0]
-    actions = await h.client.text_document_code_action_async(
-        types.CodeActionParams(
-            text_document=types.TextDocumentIdentifier(uri=h.uri("webhooks.md")),
-            range=diag.range,
-            context=types.CodeActionContext(diagnostics=[diag]),
-        )
-    )
+    actions = await h.code_actions("webhooks.md", diag)
     forget = next(a for a in actions if a.command.command == "memlsp.forgetNote")
     assert forget.command.arguments[0]["path"].endswith("/webhooks.md")
     result = await h.command(forget.command)
