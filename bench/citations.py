@@ -29,7 +29,7 @@ sys.path.insert(0, str(HERE.parent / "server"))
 from memlsp.core.citations import Checker  # noqa: E402
 from memlsp.core.store import Store  # noqa: E402
 
-from tests.core.citation_fixtures import generate_repo, write  # noqa: E402
+from tests.core.citation_fixtures import generate_repo  # noqa: E402
 
 
 def label_of(finding) -> str:
@@ -53,10 +53,7 @@ def main(argv: list[str] | None = None) -> int:
             tmp_path / "repo", files=args.files, notes=args.notes, cites_per_note=args.cites
         )
         store = Store(tmp_path / "home")
-        scope = store.ensure_scope(store.project_scope(gen.repo))
-        for name, text in gen.notes.items():
-            write(scope.root / name, text)
-        store.rebuild_index(scope)
+        gen.place(store)
         print(
             f"fixture: {args.files} files, {len(gen.notes)} notes, "
             f"{len(gen.stale) + len(gen.live)} planted citations "

@@ -33,7 +33,7 @@ from memlsp.core.store import Store  # noqa: E402
 from pygls.lsp.client import LanguageClient  # noqa: E402
 from pytest_lsp import client_capabilities  # noqa: E402
 
-from tests.core.citation_fixtures import generate_repo, write  # noqa: E402
+from tests.core.citation_fixtures import generate_repo  # noqa: E402
 
 SERVER = [sys.executable, "-m", "memlsp.cli.main", "serve", "--stdio"]
 
@@ -102,10 +102,7 @@ async def run(args) -> int:
             tmp_path / "repo", files=args.files, notes=args.notes, cites_per_note=args.cites
         )
         store = Store(home)
-        scope = store.ensure_scope(store.project_scope(gen.repo))
-        for name, text in gen.notes.items():
-            write(scope.root / name, text)
-        store.rebuild_index(scope)
+        gen.place(store)
         print(
             f"fixture: {args.files} files, {len(gen.notes)} notes, built in "
             f"{time.perf_counter() - t:.1f} s"

@@ -213,6 +213,15 @@ class Generated:
     stale: set[tuple[str, str]] = field(default_factory=set)
     live: set[tuple[str, str]] = field(default_factory=set)
 
+    def place(self, store):
+        """Write the notes into ``store``'s project scope for :attr:`repo` and generate its
+        index. Returns the scope."""
+        scope = store.ensure_scope(store.project_scope(self.repo))
+        for name, text in self.notes.items():
+            write(scope.root / name, text)
+        store.rebuild_index(scope)
+        return scope
+
 
 _LANGS = ("py", "ts", "rs", "go")
 

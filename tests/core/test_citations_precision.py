@@ -67,9 +67,7 @@ def test_generated_repository_precision_and_recall(tmp_path, monkeypatch):
     gen = generate_repo(tmp_path / "repo", files=240, notes=80, cites_per_note=6)
     monkeypatch.setenv("MEMLSP_HOME", str(tmp_path / "home"))
     store = Store(tmp_path / "home")
-    scope = store.ensure_scope(store.project_scope(gen.repo))
-    for name, text in gen.notes.items():
-        write(scope.root / name, text)
+    gen.place(store)
     report = Checker(gen.repo, store, cache_file=False).check_all()
     flagged = set()
     for f in report.findings:
