@@ -266,21 +266,23 @@ class CitationService:
 
     async def notes_changed(self, scope_rels: Iterable[str]) -> set[str]:
         rels = list(scope_rels)
-        async with self.lock:
-            touched: set[str] = set()
-            for checker in self.warm():
-                touched |= await asyncio.to_thread(checker.on_scopes_changed, rels)
-            self.publish(touched)
-            return touched
+        return await self._on_each_checker(lambda checker: checker.on_scopes_changed(rels))
 
     async def note_paths_changed(self, notes: Iterable[str]) -> set[str]:
         """Specific notes (home-relative) changed: after a fix or a forget."""
         paths = list(notes)
+        return await self._on_each_checker(
+            lambda checker: checker.on_notes_changed(paths), also_publish=paths
+        )
+
+    async def _on_each_checker(self, call, also_publish: Iterable[str] = ()) -> set[str]:
+        """Run ``call(checker)`` for every warm checker (on a worker thread, one at a time
+        under the lock), publish the notes whose findings changed (and ``also_publish``)."""
         async with self.lock:
             touched: set[str] = set()
             for checker in self.warm():
-                touched |= await asyncio.to_thread(checker.on_notes_changed, paths)
-            self.publish(touched | set(paths))
+                touched |= await asyncio.to_thread(call, checker)
+            self.publish(touched | set(also_publish))
             return touched
 
 
