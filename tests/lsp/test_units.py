@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from memlsp.lsp import messages
+from memlsp.lsp import codec, messages
 from memlsp.lsp.server import create_server
-from memlsp.lsp.sessions import Sessions
 
 
 def test_compacted_lets_recall_inject_again(tmp_path, monkeypatch):
@@ -16,8 +15,8 @@ def test_compacted_lets_recall_inject_again(tmp_path, monkeypatch):
 
     monkeypatch.setenv("MEMLSP_HOME", str(tmp_path / "home"))
     server = create_server()
-    server.sessions.get("s1", str(tmp_path))
-    recaller = server.recaller(str(tmp_path))
+    server.service.session_workspace("s1", str(tmp_path))
+    recaller = server.service.recaller(str(tmp_path))
     core_sessions.update(recaller.home_scope, "s1", lambda st: st.injected.append("global/a.md"))
     handler = server.protocol.fm.features["memory/compacted"]
     asyncio.run(handler(messages.CompactedParams(session_id="s1")))
@@ -25,12 +24,19 @@ def test_compacted_lets_recall_inject_again(tmp_path, monkeypatch):
     assert state.injected == [] and state.compactions == 1
 
 
-def test_sessions_are_bounded():
-    sessions = Sessions(limit=3)
+def test_sessions_are_bounded(tmp_path):
+    """A client that never ends its sessions cannot grow the server's memory without bound;
+    an evicted session falls back to the default folder, as one never seen to start."""
+    from memlsp.core.service import MemoryService
+    from memlsp.core.settings import Settings
+
+    service = MemoryService(Settings(home=str(tmp_path / "home")))
+    service.max_sessions = 3
     for i in range(10):
-        sessions.get(f"s{i}")
-    assert len(sessions) == 3
-    assert sessions.get("s9").session_id == "s9"
+        service.session_workspace(f"s{i}", f"/w{i}")
+    assert len(service.session_workspaces()) == 3
+    assert service.session_workspace("s9") == "/w9"
+    assert service.session_workspace("s0") is None
 
 
 def test_a_factory_with_fewer_features():
@@ -50,15 +56,15 @@ def test_a_factory_with_fewer_features():
     ],
 )
 def test_strict_structuring_names_the_field(value, field):
-    with pytest.raises(messages.WireError) as excinfo:
-        messages.structure(value, messages.TurnCompletedParams)
+    with pytest.raises(codec.WireError) as excinfo:
+        codec.structure(value, messages.TurnCompletedParams)
     assert excinfo.value.field == field
 
 
 def test_unknown_fields_are_ignored_and_empty_array_means_no_params():
-    p = messages.structure({"scope": "global", "future": 1}, messages.ListParams)
+    p = codec.structure({"scope": "global", "future": 1}, messages.ListParams)
     assert p.scope == "global"
-    assert messages.structure([], messages.StatusParams) == messages.StatusParams()
+    assert codec.structure([], messages.StatusParams) == messages.StatusParams()
 
 
 def test_jobs_yield_to_requests_in_flight_but_not_forever():
@@ -93,7 +99,9 @@ def test_the_dream_gate_queues_jobs_on_the_event_loop(tmp_path, monkeypatch):
 
     monkeypatch.setenv("MEMLSP_HOME", str(tmp_path / "home"))
     server = create_server()
-    server.settings_manager.current = load_settings({"rollout": "on"}, None, {})
+    old, new = server.settings, load_settings({"rollout": "on"}, None, {})
+    server.configuration.current = new
+    server._on_settings(old, new)
     glob = server.store.ensure_scope(server.store.global_scope())
     for _ in range(5):
         from memlsp.core.dream import note_session_ended
@@ -116,33 +124,25 @@ def test_the_dream_gate_queues_jobs_on_the_event_loop(tmp_path, monkeypatch):
 
 def test_a_cancelled_dream_is_reported_cancelled_not_failed(tmp_path):
     from memlsp.core.remember import remember
-    from memlsp.core.runtime import Cancelled, CancelToken
+    from memlsp.core.runtime import Cancelled, CancelToken, no_progress
+    from memlsp.core.service import MemoryService
     from memlsp.core.settings import Settings
-    from memlsp.core.store import Store
-    from memlsp.lsp import core_bridge
 
-    store = Store(tmp_path / "home")
+    service = MemoryService(Settings(home=str(tmp_path / "home")))
+    store = service.store
     scope = store.ensure_scope(store.global_scope())
     remember(store, scope, "I review pull requests on Fridays", type_="user")
     token = CancelToken()
     token.cancel()
     with pytest.raises(Cancelled):
-        core_bridge.run_dream(
-            store,
-            scope,
-            force=True,
-            dry_run=False,
-            settings=Settings(),
-            cancel=token,
-            progress=lambda message=None, percent=None: None,
-        )
+        service.dream_job(force=True, scope=scope).run(token, no_progress)
     assert (scope.root / "inbox").is_dir() and any((scope.root / "inbox").glob("*.md"))
 
 
 def test_a_note_written_before_the_watchers_first_look_is_still_announced(tmp_path, monkeypatch):
     """The watcher's first poll records every scope as it is: a note another process wrote
     before that poll would be part of the baseline and never announced. memory/sessionStarted
-    therefore records its scopes first (HomeWatcher.observe), so a change made after the
+    therefore records its scopes first (ScopeWatcher.observe), so a change made after the
     session started is announced even when the first poll comes late (a busy machine)."""
     from memlsp.core.remember import remember
 

@@ -12,7 +12,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from .common import cwd, open_store, print_json
+from ..core.service import MOVED_FILE, MOVED_SYMBOL
+from .common import open_service, print_json
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -39,21 +40,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_check)
 
 
-def workspace_root(explicit: Path | None) -> Path:
-    from ..core.citations.workspace import git_toplevel
-
-    if explicit is not None:
-        return explicit.resolve()
-    here = cwd()
-    return git_toplevel(here) or here
-
-
 def cmd_check(args: argparse.Namespace) -> int:
-    from ..core.citations import Checker
-    from ..core.citations.check import MOVED_FILE, MOVED_SYMBOL
-
-    store = open_store()
-    checker = Checker(workspace_root(args.workspace), store)
+    checker = open_service().checker(args.workspace)
     report = checker.check_all()
     fixed: list[str] = []
     if args.fix:

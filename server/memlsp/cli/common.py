@@ -1,25 +1,41 @@
-"""Helpers shared by the CLI commands: the store for this invocation, output formatting."""
+"""Helpers shared by the CLI commands: the memory service of this invocation, output
+formatting. Commands decode arguments, call the service and print; nothing else."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
-from ..core import telemetry
-from ..core.rollout import EntryPoint, require
-from ..core.settings import Settings, load_settings, memory_home
-from ..core.store import Store
+from ..core.service import MemoryService
+from ..core.settings import load_settings
 
 
-def open_store() -> Store:
-    return Store(memory_home())
+def open_service() -> MemoryService:
+    """The service over the effective settings (environment, managed), telemetry configured
+    (R27) and the managed-settings diagnostics shown on stderr; folder = the current one."""
+    settings = load_settings()
+    service = MemoryService(settings)
+    service.configure_telemetry()
+    for line in settings.managed.diagnostics:
+        print(f"memlsp: managed settings: {line}", file=sys.stderr)
+    return service
 
 
 def print_json(value: Any) -> None:
     json.dump(value, sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
+
+
+def camel_record(record: Any) -> dict:
+    """A service result (a dataclass) as a JSON object with camelCase keys."""
+    return {_camel(k): v for k, v in dataclasses.asdict(record).items()}
+
+
+def _camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(p.title() for p in rest)
 
 
 def human_size(n: int) -> str:
@@ -34,19 +50,3 @@ def human_age(days: int) -> str:
     if days == 1:
         return "1 day ago"
     return f"{days} days ago"
-
-
-def cwd() -> Path:
-    return Path.cwd()
-
-
-def command_settings(store: Store, entry_point: EntryPoint | None = None) -> Settings:
-    """Settings for a command a person runs: telemetry configured, managed diagnostics
-    shown, and (with ``entry_point``) refused when managed settings turn memlsp off."""
-    settings = load_settings()
-    telemetry.configure_from_settings(settings, store.home)
-    for line in settings.managed.diagnostics:
-        print(f"memlsp: managed settings: {line}", file=sys.stderr)
-    if entry_point is not None:
-        require(entry_point, settings)
-    return settings

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import os
 import subprocess
 import tempfile
 from pathlib import Path
 
-from ..core.errors import RefusedError
-from ..core.notes import Note
-from ..core.store import Store
+from ..core.runtime import CancelToken, no_progress
+from ..core.service import Job, MemoryService, Message
+from ..core.settings import Settings
 
 DEMO_ORIGIN = "git@github.com:example-org/demo-shop.git"
 
@@ -64,47 +65,45 @@ def _turn(at: dt.datetime, user: str, assistant: str) -> list[dict]:
     ]
 
 
-def cmd_demo(args: argparse.Namespace) -> int:
-    from ..core import dream as dream_mod
-    from ..core.autosave import autosave_session
-    from ..core.citations.check import find_stale
-    from ..core.extract import extract_turn
-    from ..core.forget import forget
-    from ..core.recall import recaller_for
-    from ..core.remember import remember
+HAND_WRITTEN = """---
+name: refund-rounding
+description: Refunds round half-even, as the finance team requires
+type: project
+created: {created}
+source: manual
+---
+Finance audits refunds; `refund()` in `src/billing.py` must round half-even.
+"""
 
+
+def cmd_demo(args: argparse.Namespace) -> int:
     tmp = Path(tempfile.mkdtemp(prefix="memlsp-demo-"))
     home = Path(args.home) if args.home else tmp / "home"
-    store = Store(home)
+    os.environ["MEMLSP_HOME"] = str(home)  # this process's home, whatever the shell says
     repo = make_repo(tmp)
+    # The demo shows the automatic behaviour, so it runs at rollout "on" (the default is
+    # off until a person turns it on, docs/reference/settings.md).
+    service = MemoryService(Settings(rollout="on", home=str(home)), default_folder=lambda: repo)
+    store = service.store
     now = dt.datetime.now(dt.UTC).replace(microsecond=0)
 
     step("A throwaway git repository")
     print(f"repo:   {repo}\norigin: {DEMO_ORIGIN}\nhome:   {home}")
-    scope = store.ensure_scope(store.project_scope(repo))
+    scope = store.ensure_scope(service.project_scope())
     print(f"project scope: {scope.rel}")
 
     step("Remember on purpose (the write policy refuses what the code already says)")
-    result = remember(
-        store,
-        store.global_scope(),
-        "I'm a backend engineer; explain frontend details more fully.",
-        type_="user",
-        now=now,
+    result = service.remember(
+        "I'm a backend engineer; explain frontend details more fully.", type_="user", scope="global"
     )
     print(f"{result.action}: {result.path}")
-    try:
-        remember(store, scope, "The refund logic lives in src/billing.py", now=now)
-    except RefusedError as exc:
-        print(f"refused: {exc} [{exc.reason}]")
-    hand = Note(
-        name="refund-rounding",
-        description="Refunds round half-even, as the finance team requires",
-        type="project",
-        body="Finance audits refunds; `refund()` in `src/billing.py` must round half-even.",
-        meta={"created": now.isoformat().replace("+00:00", "Z"), "source": "manual"},
-    )
-    print(f"a note written by hand: {store.write_note(scope, hand, section='').path}")
+    refused = service.remember("The refund logic lives in src/billing.py")
+    if refused.refused:
+        print(f"refused: {refused.message} [{refused.refused}]")
+    hand = scope.root / "refund-rounding.md"
+    hand.write_text(HAND_WRITTEN.format(created=now.isoformat().replace("+00:00", "Z")), "utf-8")
+    service.rebuild_indexes()
+    print(f"a note written by hand: {store.rel(hand)}")
 
     step("Learn from a chat turn (offline extraction, no API key)")
     session = "demo-session-1"
@@ -116,40 +115,43 @@ def cmd_demo(args: argparse.Namespace) -> int:
         ("The billing service is frozen from next Monday for the audit.", "Noted."),
         ("Thanks!", "You're welcome."),
     ]
-    messages: list[dict] = []
+    messages: list[Message] = []
     for i, (user, assistant) in enumerate(turns, 1):
-        msgs = _turn(now, user, assistant)
+        msgs = [Message.from_dict(m) for m in _turn(now, user, assistant)]
         messages += msgs
-        res = extract_turn(store, scope, session_id=session, turn=i, messages=msgs, now=now)
-        for path in res.written + res.updated:
+        job = service.turn_completed(session, i, msgs)
+        res = job.run(CancelToken(), no_progress) if isinstance(job, Job) else None
+        for path in (res.written + res.updated) if res else []:
             print(f"turn {i}: wrote {path}")
-        if not (res.written or res.updated):
+        if res is None or not (res.written or res.updated):
             print(f"turn {i}: nothing worth remembering")
-    saved = autosave_session(store, scope, session_id=session, messages=messages, now=now)
+    saved = service.session_ended(session, messages)
     print(f"session end: {saved.path or 'skipped (' + str(saved.skipped) + ')'}")
 
     step("Recall on the next turn (hybrid retrieval, two bundled sentence models, offline)")
-    recaller = recaller_for(store, repo)
-    result = recaller.recall("demo-session-2", "Should I install the dependencies with npm or bun?")
-    for m in result.memories:
+    question = "Should I install the dependencies with npm or bun?"
+    print(f"the next chat turn asks: {question}")
+    recalled = service.recall("demo-session-2", question, on_purpose=True)
+    for m in recalled.memories:
         print(f"  recalled {m.path}  (score {m.score:.2f})")
-    print(result.reminder or "(nothing recalled)")
+    print(recalled.reminder or "(nothing recalled)")
 
     step("A cited file goes away: the stale citation is flagged")
     subprocess.run(["git", "rm", "-q", "src/billing.py"], cwd=repo, check=True)
     _git(repo, "commit", "-q", "-m", "remove billing module")
-    report = find_stale(store, repo)
+    report = service.checker(repo).check_all()
     for f in report.findings:
         print(f"  {f.code}: {f.note} line {f.range.line + 1}: {f.message}")
 
     step("Dream (dry run): the consolidation plan as a diff, nothing written")
-    dreamt = dream_mod.dream(store, scope, force=True, dry_run=True, now=now)
+    dreamt = service.dream_job(force=True, dry_run=True).run(CancelToken(), no_progress)
     print((dreamt.diff or "(no changes planned)").rstrip()[:1500])
 
     step("Forget a note, with evidence (exact path + SHA-256 of the bytes read)")
-    target = next(e for e in store.scan(scope).entries if "bun" in e.note.description.lower())
-    data, digest = store.read(target.path)
-    done = forget(store, target.path, digest)
+    listing = service.list_notes("project")
+    target = next(e for e in listing.entries if "bun" in e.description.lower())
+    note = service.read(target.path)
+    done = service.forget(note.path, note.sha256)
     print(f"{done.status}: {done.path} (tombstone written, MEMORY.md rebuilt)")
 
     step(f"The generated index ({scope.rel}/MEMORY.md)")
@@ -163,4 +165,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
         shutil.rmtree(tmp, ignore_errors=True)
         print("temporary repository and memory home removed (use --keep to keep them)")
+    print("\nNext, in a repository of your own:")
+    print('  memlsp remember "Use pnpm, not npm, in this repo" --type feedback')
+    print('  memlsp recall "how do I install the deps?"')
+    print("  memlsp ls        # every note, by scope")
+    print("  memlsp serve     # the language server for your editor (docs/howto/)")
     return 0

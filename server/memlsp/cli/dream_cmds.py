@@ -1,16 +1,14 @@
 """Dream commands: ``memlsp dream [--force] [--dry-run] [--json]`` and
 ``memlsp restore RUN-ID [PATH]`` (SPEC R13, R22, R38). Decodes arguments, calls the core,
-prints; progress goes to stderr."""
+prints; progress goes to stderr. The work is the memory service's."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
-from ..core.rollout import EntryPoint, require
-from ..core.settings import load_settings
-from ..core.store import Scope, Store
-from .common import cwd, open_store, print_json
+from ..core.runtime import CancelToken, no_progress
+from .common import open_service, print_json
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -39,30 +37,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_restore)
 
 
-def _scope(store: Store, global_: bool) -> Scope:
-    return store.global_scope() if global_ else store.project_scope(cwd())
-
-
 def _progress(message: str, percent: int) -> None:
     print(f"[{percent:3d}%] {message}", file=sys.stderr)
 
 
 def cmd_dream(args: argparse.Namespace) -> int:
-    from ..core.dream import dream, planner_for
-
-    settings = load_settings()
-    require(EntryPoint.DREAM, settings)  # refused only when managed settings say off
-    store = open_store()
-    scope = _scope(store, args.global_)
-    result = dream(
-        store,
-        scope,
-        force=args.force,
-        dry_run=args.dry_run,
-        progress=None if args.json else _progress,
-        planner=planner_for(settings),
-        settings=settings,
-    )
+    service = open_service()
+    scope = service.store.global_scope() if args.global_ else None
+    job = service.dream_job(force=args.force, dry_run=args.dry_run, scope=scope)
+    result = job.run(CancelToken(), no_progress if args.json else _progress)
     if args.json:
         print_json(result.to_json())
         return 2 if result.reason == "lease-held" else 0
@@ -103,15 +86,7 @@ def cmd_dream(args: argparse.Namespace) -> int:
 
 
 def cmd_restore(args: argparse.Namespace) -> int:
-    from ..core.dream import restore
-
-    settings = load_settings()
-    require(EntryPoint.DREAM, settings)
-    store = open_store()
-    scope = _scope(store, args.global_)
-    result = restore(
-        store, scope, args.run_id, args.path, soft_delete_days=settings.retention.soft_delete_days
-    )
+    scope, result = open_service().restore(args.run_id, args.path, global_=args.global_)
     if args.json:
         print_json(result.to_json())
     else:

@@ -13,14 +13,10 @@ import json
 import sys
 import uuid
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..core.errors import MemlspError
-from ..core.settings import load_settings
-from .common import cwd, open_store, print_json
-
-if TYPE_CHECKING:
-    from ..core.extract import Message
+from ..core.service import Message
+from .common import open_service, print_json
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -36,8 +32,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def read_transcript(path: Path) -> list[Message]:
-    from ..core.extract import Message
-
     messages = []
     try:
         lines = path.read_text("utf-8").splitlines()
@@ -60,43 +54,14 @@ def read_transcript(path: Path) -> list[Message]:
     return messages
 
 
-def turns_of(messages: list[Message]) -> list[list[Message]]:
-
-    turns: list[list[Message]] = []
-    for m in messages:
-        if m.role == "user" or not turns:
-            turns.append([m])
-        else:
-            turns[-1].append(m)
-    return turns
-
-
 def cmd_extract(args: argparse.Namespace) -> int:
-    from ..core.autosave import autosave_session
-    from ..core.extract import extract_turn
-    from ..core.models import make_provider
-
     messages = read_transcript(args.transcript)
-    store = open_store()
-    scope = store.project_scope(cwd())
-    provider = make_provider(load_settings())
     session = args.session or uuid.uuid4().hex[:12]
-    results = []
-    history: list[Message] = []
-    for number, turn in enumerate(turns_of(messages), start=1):
-        res = extract_turn(
-            store,
-            scope,
-            session_id=session,
-            turn=number,
-            messages=history[-2:] + turn,
-            provider=provider,
-        )
-        results.append(res.to_json())
-        history.extend(turn)
-    saved = None
-    if not args.no_autosave:
-        saved = autosave_session(store, scope, session_id=session, messages=history).to_json()
+    turns, autosaved = open_service().replay_transcript(
+        messages, session_id=session, autosave=not args.no_autosave
+    )
+    results = [t.to_json() for t in turns]
+    saved = None if autosaved is None else {"path": autosaved.path, "skipped": autosaved.skipped}
     if args.json:
         print_json({"session": session, "turns": results, "autosave": saved})
         return 0

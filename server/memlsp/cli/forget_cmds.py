@@ -3,7 +3,7 @@
 ``memlsp forget PATH --sha256 HEX`` exits 0 when the note is forgotten (or already was),
 2 on any refusal, the reason on stderr. ``memlsp forget --matching TEXT`` lists matches;
 with ``--yes`` it forgets each through the verified path and exits 1 when some match was
-not removed. Decoding and printing only: the work is in :mod:`memlsp.core.forget`.
+not removed. Decoding and printing only: the work is the memory service's.
 """
 
 from __future__ import annotations
@@ -11,9 +11,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..core import forget as forget_mod
 from ..core.errors import MemlspError
-from .common import command_settings, cwd, open_store, print_json
+from .common import open_service, print_json
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -41,18 +40,17 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_forget(args: argparse.Namespace) -> int:
-    store = open_store()
-    command_settings(store)
+    service = open_service()
     if args.matching is not None:
         if args.path or args.sha256:
             raise MemlspError("give either PATH --sha256 or --matching, not both", reason="usage")
-        return _matching(store, args)
+        return _matching(service, args)
     if not args.path or not args.sha256:
         raise MemlspError(
             "verified forget needs PATH and --sha256 (see `memlsp show NAME --hash`)",
             reason="usage",
         )
-    result = forget_mod.forget(store, args.path, args.sha256)
+    result = service.forget(args.path, args.sha256)
     if args.json:
         print_json({"path": result.path, "status": result.status, "tombstone": result.tombstone})
     else:
@@ -63,15 +61,8 @@ def cmd_forget(args: argparse.Namespace) -> int:
     return 0
 
 
-def _matching(store, args: argparse.Namespace) -> int:
-    if args.scope == "global":
-        scopes = [store.global_scope()]
-    elif args.scope == "project":
-        scopes = [store.project_scope(cwd())]
-    else:
-        scopes = store.scopes()
-    scopes = [s for s in scopes if s.root.is_dir()]
-    report = forget_mod.forget_matching(store, args.matching, scopes, confirm=args.yes)
+def _matching(service, args: argparse.Namespace) -> int:
+    report = service.forget_matching(args.matching, scope=args.scope, confirm=args.yes)
     not_searched = (
         "archive/ folders (processed inbox files), files that are not valid notes, "
         "and anything outside the memory home (e.g. what this chat already holds)"

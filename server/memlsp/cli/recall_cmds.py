@@ -8,8 +8,7 @@ import sys
 from pathlib import Path
 
 from ..core.errors import MemlspError
-from ..core.rollout import EntryPoint
-from .common import command_settings, cwd, open_store, print_json
+from .common import open_service, print_json
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -47,14 +46,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_recall(args: argparse.Namespace) -> int:
-    from ..core.recall import recaller_for, settings_kwargs
-
-    store = open_store()
-    settings = command_settings(store, EntryPoint.RECALL)
-    recaller = recaller_for(store, cwd(), **settings_kwargs(settings.recall))
+    service = open_service()
     files = [str(Path(f).absolute()) for f in args.open]
-    result = recaller.recall(
-        args.session, args.message, open_files=files, first_turn=args.first_turn or None
+    result = service.recall(
+        args.session,
+        args.message,
+        open_files=files,
+        first_turn=args.first_turn or None,
+        on_purpose=True,
     )
     if args.json:
         print_json(
@@ -76,21 +75,15 @@ def cmd_recall(args: argparse.Namespace) -> int:
 
 
 def cmd_eval_recall(args: argparse.Namespace) -> int:
-    from ..core.evaluate.recall_eval import evaluate, read_jsonl
-    from ..core.recall import settings_kwargs
-
     for path in (args.corpus, args.queries):
         if not path.is_file():
             raise MemlspError(f"{path}: no such file", reason="not-found")
-    corpus, queries = read_jsonl(args.corpus), read_jsonl(args.queries)
 
-    def progress(n: int, total: int) -> None:
+    def progress(message: str | None = None, percentage: int | None = None) -> None:
         if sys.stderr.isatty():
-            print(f"\rquery {n}/{total}", end="", file=sys.stderr, flush=True)
+            print(f"\r{message}", end="", file=sys.stderr, flush=True)
 
-    from ..core.settings import load_settings
-
-    report = evaluate(corpus, queries, progress=progress, **settings_kwargs(load_settings().recall))
+    report = open_service().evaluate_recall(args.corpus, args.queries, progress=progress)
     if sys.stderr.isatty():
         print(file=sys.stderr)
     if not args.by_kind:
@@ -115,13 +108,9 @@ def cmd_eval_recall(args: argparse.Namespace) -> int:
 
 
 def cmd_eval_scenarios(args: argparse.Namespace) -> int:
-    from ..core.evaluate.scenarios import recaller_text, run_scenarios, stored_text_proxy
-
     if not args.file.is_file():
         raise MemlspError(f"{args.file}: no such file", reason="not-found")
-    report = run_scenarios(
-        args.file, stored_text_proxy if args.proxy else recaller_text, ids=args.only or None
-    )
+    report = open_service().evaluate_scenarios(args.file, proxy=args.proxy, ids=args.only or None)
     if args.json:
         print_json(report)
         return 0

@@ -5,14 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..core import index as index_mod
-from ..core.errors import MemlspError, NotFoundError, RefusedError
-from ..core.fsutil import is_temp_name
-from ..core.listing import list_notes, problem_record
-from ..core.notes import NOTE_TYPES, utcnow
-from ..core.rollout import EntryPoint
-from ..core.store import Entry, Store
-from .common import command_settings, cwd, human_age, human_size, open_store, print_json
+from ..core.service import NOTE_TYPES, utcnow
+from .common import camel_record, human_age, human_size, open_service, print_json
 
 LS_JSON_VERSION = 1
 
@@ -53,40 +47,30 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_where(args: argparse.Namespace) -> int:
-    store = open_store()
-    print(store.project_scope(cwd()).root)
+    print(open_service().project_scope().root)
     return 0
 
 
-def _selected_scopes(store: Store, which: str):
-    if which == "global":
-        return [store.global_scope()]
-    if which == "project":
-        return [store.project_scope(cwd())]
-    return store.scopes()
-
-
 def cmd_ls(args: argparse.Namespace) -> int:
-    store = open_store()
-    now = utcnow()
-    scopes = _selected_scopes(store, args.scope)
+    service = open_service()
     if args.json:
         # The same records as memory/list (docs/reference/cli.md, format version 1).
-        found = list_notes(store, scopes, now)
+        found = service.list_notes(args.scope)
         print_json(
             {
                 "version": LS_JSON_VERSION,
-                "home": str(store.home),
-                "entries": found.entries,
-                "problems": found.problems,
+                "home": found.home,
+                "entries": [camel_record(e) for e in found.entries],
+                "problems": [camel_record(p) for p in found.problems],
             }
         )
         return 0
-    results = [(scope, store.scan(scope)) for scope in scopes]
+    results = service.scans(args.scope)
     if not any(res.entries for _, res in results):
-        print(f"No notes yet in {store.home}.", file=sys.stderr)
+        print(f"No notes yet in {service.store.home}.", file=sys.stderr)
         print('Add one with: memlsp remember "…" --type feedback', file=sys.stderr)
         return 0
+    now = utcnow()
     for scope, res in results:
         if not res.entries:
             continue
@@ -103,44 +87,27 @@ def cmd_ls(args: argparse.Namespace) -> int:
     return 0
 
 
-def _find_one(store: Store, name: str) -> Entry:
-    preferred = [store.project_scope(cwd()), store.global_scope()]
-    hits = store.find(name, preferred) or store.find(name)
-    if not hits:
-        raise NotFoundError(f"no note named {name!r} (see `memlsp ls`)")
-    if len(hits) > 1:
-        paths = ", ".join(h.path for h in hits)
-        raise MemlspError(
-            f"{name!r} matches several notes: {paths}; give the path", reason="ambiguous"
-        )
-    return hits[0]
-
-
 def cmd_show(args: argparse.Namespace) -> int:
-    store = open_store()
-    entry = _find_one(store, args.name)
-    data, digest = store.read(entry.path)
+    service = open_service()
+    note = service.read(service.find_note(args.name).path)
     if args.hash:
-        print(f"{digest}  {entry.path}")
+        print(f"{note.sha256}  {note.path}")
         return 0
-    sys.stdout.write(data.decode("utf-8"))
+    sys.stdout.write(note.text)
     return 0
 
 
 def cmd_remember(args: argparse.Namespace) -> int:
-    from ..core.remember import remember
-
-    store = open_store()
-    command_settings(store, EntryPoint.REMEMBER)
-    scope = store.global_scope() if args.global_ else store.project_scope(cwd())
-    try:
-        result = remember(store, scope, args.text, type_=args.type)
-    except RefusedError as exc:
+    service = open_service()
+    result = service.remember(args.text, type_=args.type, scope="global" if args.global_ else None)
+    if result.refused:
         # R8: a refusal is an answer with a reason, not silence (exit 2 = refused).
         if args.json:
-            print_json({"refused": exc.reason, "category": exc.category, "message": str(exc)})
+            print_json(
+                {"refused": result.refused, "category": result.category, "message": result.message}
+            )
         else:
-            print(f"memlsp remember: {exc} [{exc.reason}]", file=sys.stderr)
+            print(f"memlsp remember: {result.message} [{result.refused}]", file=sys.stderr)
         return 2
     if args.json:
         print_json({"path": result.path, "action": result.action})
@@ -150,77 +117,24 @@ def cmd_remember(args: argparse.Namespace) -> int:
 
 
 def cmd_index(args: argparse.Namespace) -> int:
-    store = open_store()
-    scopes = store.scopes() if args.all else [store.project_scope(cwd()), store.global_scope()]
-    for scope in scopes:
-        if not scope.root.is_dir():
-            continue
-        changed = store.rebuild_index(scope)
-        print(f"{'rebuilt' if changed else 'up to date'}: {scope.rel}/MEMORY.md")
+    for rel, changed in open_service().rebuild_indexes(every_scope=args.all):
+        print(f"{'rebuilt' if changed else 'up to date'}: {rel}/MEMORY.md")
     return 0
 
 
-def diagnose(store: Store) -> list[dict]:
-    """Everything worth telling a person about the home; reads only, never writes."""
-    findings: list[dict] = []
-    from ..core.retrieval import minilm_model
-
-    trouble = minilm_model.problem()
-    if trouble is not None:
-        findings.append(
-            {
-                "path": "(installation)",
-                "reason": "recall-model-unavailable",
-                "message": f"MiniLM cannot run ({trouble}): recall uses USE alone, weaker on"
-                " English paraphrase; reinstall memlsp",
-                "severity": "warning",
-            }
-        )
-    if not store.home.exists():
-        return findings
-    for scope in store.scopes():
-        res = store.scan(scope)
-        findings.extend(problem_record(p) for p in res.problems)
-        live = [e for e in res.entries if e.section in ("", "inbox")]
-        expected = index_mod.render_index(live)
-        try:
-            current = scope.index_path.read_text("utf-8")
-        except (OSError, UnicodeDecodeError):
-            current = None
-        if current != expected:
-            findings.append(
-                {
-                    "path": f"{scope.rel}/MEMORY.md",
-                    "reason": "index-out-of-date" if current is not None else "index-missing",
-                    "message": "MEMORY.md does not match the notes; run `memlsp index --all`",
-                    "severity": "warning",
-                }
-            )
-        for folder in (scope.root, scope.root / "inbox", scope.root / "sessions"):
-            if folder.is_dir():
-                for child in folder.iterdir():
-                    if is_temp_name(child.name):
-                        findings.append(
-                            {
-                                "path": store.rel(child),
-                                "reason": "leftover-temp-file",
-                                "message": "temporary file from an interrupted write",
-                                "severity": "warning",
-                            }
-                        )
-    return findings
-
-
 def cmd_doctor(args: argparse.Namespace) -> int:
-    store = open_store()
-    findings = diagnose(store)
-    errors = sum(1 for f in findings if f["severity"] == "error")
+    service = open_service()
+    findings = service.doctor()
+    errors = sum(1 for f in findings if f.severity == "error")
+    home = str(service.store.home)
     if args.json:
-        print_json({"home": str(store.home), "findings": findings, "errors": errors})
+        print_json(
+            {"home": home, "findings": [camel_record(f) for f in findings], "errors": errors}
+        )
     else:
-        print(f"memory home: {store.home}")
+        print(f"memory home: {home}")
         if not findings:
             print("no problems found")
         for f in findings:
-            print(f"{f['severity']}: {f['path']}: {f['message']} [{f['reason']}]")
+            print(f"{f.severity}: {f.path}: {f.message} [{f.reason}]")
     return 1 if errors else 0

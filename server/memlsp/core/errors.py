@@ -39,6 +39,13 @@ class InvalidPathError(MemlspError):
     reason = "invalid-path"
 
 
+class InvalidRequestError(MemlspError):
+    """The request names something that does not exist or cannot be used (a scope, a
+    workspace): bad input, as opposed to a failure while doing what was asked."""
+
+    reason = "invalid-params"
+
+
 class DurabilityError(MemlspError):
     """An atomic write could not be completed; the previous file is untouched."""
 

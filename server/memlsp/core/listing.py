@@ -1,63 +1,14 @@
-"""The listing of notes shared by ``memlsp ls --json`` and ``memory/list`` (SPEC §10, R31).
-
-One record per note: path (relative to the memory home), scope label, type, name,
-description, bytes, modified (UTC ISO-8601), ageDays and ``stale`` (the number of stale
-citations; None while citations have not been checked). Problems (files that could not be
-read as notes) are listed next to the entries with a stable reason.
+"""Summaries of the memory home for status and session start: notes per scope and
+section (``memory/status``), and the budgeted index a chat session starts with (R5, R14).
+The per-note listing is the memory service's (``MemoryService.list_notes``).
 
 Must not import pygls, lsprotocol or anything from memlsp.lsp / memlsp.cli.
 """
 
 from __future__ import annotations
 
-import datetime as dt
-from dataclasses import dataclass, field
-
 from .index import budgeted
-from .notes import utcnow
-from .store import Entry, Problem, Scope, Store
-
-
-def entry_record(entry: Entry, now: dt.datetime, stale: int | None = None) -> dict:
-    return {
-        "path": entry.path,
-        "scope": entry.scope_label,
-        "type": entry.note.type,
-        "name": entry.note.name,
-        "description": entry.note.description,
-        "bytes": entry.bytes,
-        "modified": dt.datetime.fromtimestamp(entry.mtime, dt.UTC)
-        .replace(microsecond=0)
-        .isoformat()
-        .replace("+00:00", "Z"),
-        "ageDays": entry.age_days(now),
-        "stale": stale,
-    }
-
-
-def problem_record(problem: Problem) -> dict:
-    return {
-        "path": problem.path,
-        "reason": problem.reason,
-        "message": problem.message,
-        "severity": problem.severity,
-    }
-
-
-@dataclass
-class Listing:
-    entries: list[dict] = field(default_factory=list)
-    problems: list[dict] = field(default_factory=list)
-
-
-def list_notes(store: Store, scopes: list[Scope], now: dt.datetime | None = None) -> Listing:
-    now = now or utcnow()
-    out = Listing()
-    for scope in scopes:
-        res = store.scan(scope)
-        out.entries.extend(entry_record(e, now) for e in res.entries)
-        out.problems.extend(problem_record(p) for p in res.problems)
-    return out
+from .store import Scope, Store
 
 
 def scope_counts(store: Store) -> dict[str, dict[str, int]]:

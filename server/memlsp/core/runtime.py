@@ -47,6 +47,10 @@ class CancelToken:
         if self._event.is_set():
             raise Cancelled("cancelled on request")
 
+    def yield_to_requests(self) -> None:
+        """A safe point after the job's writes, where a host may let the requests it is
+        serving run first (the language server's runner does; elsewhere nothing happens)."""
+
 
 class ProgressSink(Protocol):
     def __call__(self, message: str | None = None, percentage: int | None = None) -> None: ...

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pygls.exceptions import JsonRpcException
 
-from ..core.errors import InvalidNoteError, InvalidPathError, MemlspError
+from ..core.errors import InvalidNoteError, InvalidPathError, InvalidRequestError, MemlspError
 
 INVALID_REQUEST = -32600
 INVALID_PARAMS = -32602
@@ -44,7 +44,9 @@ def _jsonable(value: object) -> object:
 def from_core(exc: MemlspError) -> JsonRpcException:
     """A core error as a JSON-RPC error: bad input -> InvalidParams, else RequestFailed."""
     code = (
-        INVALID_PARAMS if isinstance(exc, InvalidPathError | InvalidNoteError) else REQUEST_FAILED
+        INVALID_PARAMS
+        if isinstance(exc, InvalidPathError | InvalidNoteError | InvalidRequestError)
+        else REQUEST_FAILED
     )
     details = {k: _jsonable(v) for k, v in getattr(exc, "details", {}).items()}
     return rpc_error(exc.reason, str(exc), code=code, **details)

@@ -35,8 +35,8 @@ from typing import Any
 from lsprotocol import types
 
 from ..core.errors import MemlspError
-from ..core.notes import iso, one_line
 from ..core.runtime import Cancelled, CancelToken
+from ..core.service import iso, one_line
 from . import messages
 
 logger = logging.getLogger(__name__)

@@ -1,13 +1,9 @@
 """The wire contract of the memory protocol (SPEC §10): one attrs class per params/result,
 and :data:`METHODS`, the registry of every custom method with its direction and types.
 
-Field names are snake_case here and camelCase on the wire (the converter built by
-:func:`memlsp.lsp.protocol.make_converter` does the renaming). Incoming params are
-structured *strictly*: a string field given a number, a missing required field or a list
-given a string is refused with a :class:`WireError` naming the field, which the protocol
-turns into a JSON-RPC ``InvalidParams`` error with ``data.reason = "invalid-params"``
-(cattrs on its own would quietly turn ``5`` into ``"5"``). Unknown keys are ignored so that
-newer clients can send more.
+Field names are snake_case here and camelCase on the wire; :mod:`memlsp.lsp.codec`
+structures incoming params strictly (a wrong type or a missing field is refused, naming
+the field) and ignores unknown keys.
 
 ``client-vscode/src/protocol.ts`` mirrors this file and ``docs/reference/protocol.md``
 documents it; ``tests/contract/test_protocol_doc.py`` fails when they disagree.
@@ -20,29 +16,13 @@ Must not import pygls (only attrs/typing); the server imports this module, not t
 
 from __future__ import annotations
 
-import types
-import typing
 from typing import Any, Literal
 
 import attrs
 
+from .codec import is_wire, wire
+
 PROTOCOL_VERSION = 1
-
-
-def wire(cls: type) -> type:
-    """``attrs.define`` + a marker the converter uses to pick the camelCase, strict hooks."""
-    cls = attrs.define(cls)
-    cls.__memlsp_wire__ = True  # type: ignore[attr-defined]
-    return cls
-
-
-def is_wire(cls: Any) -> bool:
-    return isinstance(cls, type) and cls.__dict__.get("__memlsp_wire__", False) is True
-
-
-def camel(name: str) -> str:
-    head, *rest = name.rstrip("_").split("_")
-    return head + "".join(p.title() for p in rest)
 
 
 # ---- shared pieces ----------------------------------------------------------------------
@@ -495,103 +475,6 @@ def _build_envelopes() -> None:
                 f"{stem}Response",
                 {"id": (MsgId, {}), "result": (m.result, {}), "jsonrpc": (str, {"default": "2.0"})},
             )
-
-
-# ---- strict structuring --------------------------------------------------------------------
-class WireError(ValueError):
-    """Params do not match the wire type; ``field`` is a path like ``messages[2].role``."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}" if field else message)
-        self.field = field
-        self.detail = message
-
-
-_PRIMITIVES = {str: "a string", bool: "true or false", int: "an integer", float: "a number"}
-
-
-def _describe(value: Any) -> str:
-    if value is None:
-        return "null"
-    return {dict: "an object", list: "an array", str: "a string", bool: "a boolean"}.get(
-        type(value), "a number" if isinstance(value, int | float) else type(value).__name__
-    )
-
-
-def structure(value: Any, tp: Any, path: str = "") -> Any:
-    """Build ``tp`` from JSON data, refusing anything that does not fit exactly."""
-    if tp is Any:
-        return value
-    origin = typing.get_origin(tp)
-    if origin in (typing.Union, types.UnionType):
-        args = typing.get_args(tp)
-        if value is None:
-            if type(None) in args:
-                return None
-            raise WireError(path, "is required")
-        errors = []
-        for arg in args:
-            if arg is type(None):
-                continue
-            try:
-                return structure(value, arg, path)
-            except WireError as exc:
-                errors.append(exc)
-        raise errors[0] if len(errors) == 1 else WireError(path, f"unexpected {_describe(value)}")
-    if tp in _PRIMITIVES:
-        ok = (
-            isinstance(value, str)
-            if tp is str
-            else isinstance(value, bool)
-            if tp is bool
-            else isinstance(value, int) and not isinstance(value, bool)
-            if tp is int
-            else isinstance(value, int | float) and not isinstance(value, bool)
-        )
-        if not ok:
-            raise WireError(path, f"must be {_PRIMITIVES[tp]}, not {_describe(value)}")
-        return float(value) if tp is float else value
-    if origin is list:
-        if not isinstance(value, list):
-            raise WireError(path, f"must be an array, not {_describe(value)}")
-        (item,) = typing.get_args(tp)
-        return [structure(v, item, f"{path}[{i}]") for i, v in enumerate(value)]
-    if origin is dict:
-        if not isinstance(value, dict):
-            raise WireError(path, f"must be an object, not {_describe(value)}")
-        _key, item = typing.get_args(tp)
-        return {
-            str(k): structure(v, item, f"{path}.{k}" if path else str(k)) for k, v in value.items()
-        }
-    if is_wire(tp):
-        if value == [] and all(f.default is not attrs.NOTHING for f in attrs.fields(tp)):
-            # An empty Lua table encodes as []: read it as "no params" where none are needed.
-            return tp()
-        if not isinstance(value, dict):
-            raise WireError(path, f"must be an object, not {_describe(value)}")
-        kwargs = {}
-        for f in attrs.fields(tp):
-            key = camel(f.name)
-            sub = f"{path}.{key}" if path else key
-            if key in value:
-                kwargs[f.name] = structure(value[key], f.type, sub)
-            elif f.default is attrs.NOTHING:
-                raise WireError(sub, "is required")
-        return tp(**kwargs)
-    raise WireError(path, f"cannot read {tp!r}")  # a programming error in this module
-
-
-def unstructure(value: Any) -> Any:
-    """attrs -> JSON data with camelCase keys; every field is sent, null included."""
-    if is_wire(type(value)):
-        return {
-            camel(f.name): unstructure(getattr(value, f.name)) for f in attrs.fields(type(value))
-        }
-    if isinstance(value, list | tuple):
-        return [unstructure(v) for v in value]
-    if isinstance(value, dict):
-        return {k: unstructure(v) for k, v in value.items()}
-    return value
 
 
 def _resolve_all() -> None:

@@ -25,7 +25,7 @@ import attrs
 from lsprotocol import types
 from pygls.protocol import LanguageServerProtocol, default_converter, lsp_method
 
-from . import messages
+from . import codec, messages
 from .errors import INVALID_PARAMS, INVALID_REQUEST, SERVER_NOT_INITIALIZED, rpc_error
 
 logger = logging.getLogger(__name__)
@@ -35,9 +35,9 @@ def make_converter():
     """lsprotocol's converter plus strict, camelCase hooks for the memory wire types."""
     conv = default_converter()
     conv.register_structure_hook_factory(
-        messages.is_wire, lambda cls: lambda obj, _cls: messages.structure(obj, cls)
+        codec.is_wire, lambda cls: lambda obj, _cls: codec.structure(obj, cls)
     )
-    conv.register_unstructure_hook_factory(messages.is_wire, lambda cls: messages.unstructure)
+    conv.register_unstructure_hook_factory(codec.is_wire, lambda cls: codec.unstructure)
     return conv
 
 
@@ -119,7 +119,7 @@ class MemoryProtocol(LanguageServerProtocol):
                 f"{error}: send it without an id",
                 INVALID_REQUEST,
             )
-        elif isinstance(error, messages.WireError):
+        elif isinstance(error, codec.WireError):
             self._answer_error(
                 msg_id,
                 "invalid-params",

@@ -1,21 +1,25 @@
 """The memory language server: a factory that assembles it from feature modules (SPEC R28).
 
 ``create_server(features=...)`` builds a fresh :class:`MemoryLanguageServer` (no
-module-global server) and calls ``register(server)`` of each feature module in order.
-A feature module registers its pygls handlers and subscribes to the server's hooks;
-several features may react to the same LSP event through the hooks, because pygls allows a
-single handler per method (the lifecycle feature owns initialize/initialized/shutdown/
-didChangeConfiguration and fans them out):
+module-global server) and calls ``register(server)`` of each feature module in order. A
+feature module names the features it needs in ``REQUIRES``; a list that lacks one is
+refused here, at construction, with :class:`FeatureError` — never by an internal error at
+the first request. Several features may react to one LSP event through the server's hooks,
+because pygls allows a single handler per method (the lifecycle feature owns initialize,
+initialized, didChangeConfiguration, didChangeWatchedFiles and shutdown and fans them out):
 
 ``hooks.initialized``        async fn(server) — after settings were pulled
 ``hooks.shutdown``           fn(server)
 ``hooks.notes_changed``      fn(server, scope_rels) — notes changed on disk (any process)
 ``hooks.files_changed``      fn(server, events) — workspace/didChangeWatchedFiles events
-``settings_manager.subscribe(fn(old, new))``
+``configuration.subscribe(fn(old, new))``
 
-Blocking core calls from request handlers go through :meth:`run_blocking`, which keeps them
-off the event loop and bounds how many run at once (``server.maxInFlightRequests``; beyond
-it a request is answered ``data.reason = "busy"``).
+The server is the typed context every handler receives: the memory service (all use
+cases), the settings, the job runner, the model bridge, and one slot per optional feature
+(``watcher``, ``citations``) that is None when that feature is not assembled. Blocking
+service calls from handlers go through :meth:`run_blocking`, which keeps them off the
+event loop and bounds how many run at once (``server.maxInFlightRequests``; beyond it a
+request is answered ``data.reason = "busy"``).
 """
 
 from __future__ import annotations
@@ -23,12 +27,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
@@ -36,25 +39,18 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from .. import __version__
-from ..core import telemetry
 from ..core.errors import MemlspError
-from ..core.identity import ProjectId, resolve_project
-from ..core.models import make_provider
-from ..core.recall import (
-    ModelSelector,
-    Recaller,
-    checker_stale_check,
-    file_stale_check,
-    settings_kwargs,
-)
+from ..core.service import MemoryService, warm_recaller
 from ..core.settings import Settings
-from ..core.store import Scope, Store
-from . import core_bridge, errors, messages
-from .bridge import LspEditorBridge
+from . import errors, messages
+from .configuration import Configuration
 from .jobs import JobRunner
+from .model_bridge import LspEditorBridge
 from .protocol import MemoryProtocol, make_converter
-from .sessions import Sessions
-from .settings import SettingsManager
+
+if TYPE_CHECKING:
+    from ..core.service import ScopeWatcher
+    from .features.diagnostics import CitationService
 
 logger = logging.getLogger(__name__)
 
@@ -65,6 +61,10 @@ class Hooks:
     shutdown: list[Callable] = field(default_factory=list)
     notes_changed: list[Callable] = field(default_factory=list)
     files_changed: list[Callable] = field(default_factory=list)
+
+
+class FeatureError(ValueError):
+    """A feature list that cannot work: a feature it names needs another that is missing."""
 
 
 class MemoryLanguageServer(LanguageServer):
@@ -78,41 +78,35 @@ class MemoryLanguageServer(LanguageServer):
         )
         self.loop: asyncio.AbstractEventLoop | None = None
         self.hooks = Hooks()
-        self.settings_manager = SettingsManager(self)
+        self.configuration = Configuration(self)
         self.jobs = JobRunner(self)
-        self.sessions = Sessions()
         self.bridge = LspEditorBridge(self)
+        self.service = MemoryService(
+            self.configuration.current, editor=self.bridge, default_folder=self.default_folder
+        )
         self.feature_names: list[str] = []
+        # Optional features fill their slot when assembled; None means "not in this server".
+        self.watcher: ScopeWatcher | None = None
+        self.citations: CitationService | None = None
+        self.tasks: dict[str, asyncio.Task] = {}  # named background tasks (warm-up, gate)
         # Merged into capabilities.experimental at initialize (see MemoryProtocol).
         self.experimental_capabilities: dict[str, Any] = {}
-        self._stores: dict[Path, Store] = {}
-        self._projects: dict[Path, ProjectId] = {}
-        self._projects_lock = threading.Lock()
-        self._recallers: dict[tuple[str, str], Recaller] = {}
         self._in_flight = 0
-        self.settings_manager.subscribe(self._on_settings)
+        self.transport_closed = False  # set once sending to the client has failed for good
+        self.configuration.subscribe(self._on_settings)
 
     # ---- state -----------------------------------------------------------------------------
     @property
     def settings(self) -> Settings:
-        return self.settings_manager.current
+        return self.configuration.current
 
     @property
-    def store(self) -> Store:
-        home = self.settings.memory_home()
-        store = self._stores.get(home)
-        if store is None:
-            store = self._stores[home] = Store(home)
-        return store
+    def store(self):
+        return self.service.store
 
     def configure_telemetry(self) -> None:
-        """R27: the local sink when ``telemetry.enabled``; LSP ``telemetry/event`` as well
-        only when the editor's own telemetry is on too."""
-        settings = self.settings
-        forward = settings.telemetry.enabled and settings.telemetry.editor_enabled
-        telemetry.configure_from_settings(
-            settings, self.store.home, forwarder=self._forward_event if forward else None
-        )
+        """R27: the local sink; LSP ``telemetry/event`` too when the editor's is on."""
+        self.service.configure_telemetry(forwarder=self._forward_event)
 
     def _forward_event(self, event: dict) -> None:
         # emit() may run on a worker thread; notifications go out from the event loop.
@@ -121,13 +115,9 @@ class MemoryLanguageServer(LanguageServer):
 
     def _on_settings(self, old: Settings, new: Settings) -> None:
         self.jobs.max_queued = new.server.max_queued_jobs
+        self.service.update_settings(new)
         if old.telemetry != new.telemetry or old.home != new.home:
             self.configure_telemetry()
-        if old.model != new.model or old.home != new.home or old.recall != new.recall:
-            with self._projects_lock:
-                # the next recall builds a new Recaller: a new selector, home or recall.*
-                # settings (weights, gates, embedder, glossary) take effect at once
-                self._recallers.clear()
 
     def client_capabilities_or_none(self) -> types.ClientCapabilities | None:
         return getattr(self.protocol, "client_capabilities", None)
@@ -136,10 +126,6 @@ class MemoryLanguageServer(LanguageServer):
         caps = self.client_capabilities_or_none()
         window = getattr(caps, "window", None)
         return bool(getattr(window, "work_done_progress", False))
-
-    def model_bridge(self):
-        """The EditorBridge when the ``editor`` provider is configured, else None."""
-        return self.bridge if self.settings.model.provider == "editor" else None
 
     # ---- workspace -> scopes ------------------------------------------------------------------
     def workspace_folders(self) -> list[Path]:
@@ -152,117 +138,41 @@ class MemoryLanguageServer(LanguageServer):
             folders = [Path(workspace.root_path)]
         return folders
 
-    def workspace_folder(self, workspace: str | None) -> Path:
-        """A session's folder: its ``workspace`` (path or file:// URI), else the first
-        workspace folder, else the server's working directory."""
-        if workspace:
-            path = to_fs_path(workspace) if workspace.startswith("file:") else workspace
-            if path:
-                return Path(path)
-            raise MemlspError(f"cannot use workspace {workspace!r}", reason="invalid-workspace")
+    def default_folder(self) -> Path:
+        """A session without a workspace of its own: the first workspace folder, else the
+        server's working directory."""
         folders = self.workspace_folders()
         return folders[0] if folders else Path.cwd()
 
-    def project_scope(self, workspace: str | None = None) -> Scope:
-        folder = self.workspace_folder(workspace).absolute()
-        with self._projects_lock:
-            project = self._projects.get(folder)
-        if project is None:
-            project = resolve_project(folder)  # runs git: cached per folder
-            with self._projects_lock:
-                self._projects[folder] = project
-        return self.store.project_scope(project=project)
-
-    def session_scopes(self, workspace: str | None = None) -> list[Scope]:
-        return [self.project_scope(workspace), self.store.global_scope()]
-
-    def scopes_named(self, scope: str | None, workspace: str | None = None) -> list[Scope]:
-        """``None``/``all`` -> every scope; ``project``/``global``; or a home-relative folder."""
-        store = self.store
-        if scope in (None, "", "all"):
-            return store.scopes()
-        if scope == "global":
-            return [store.global_scope()]
-        if scope == "project":
-            return [self.project_scope(workspace)]
-        found = [s for s in store.scopes() if s.rel == scope.strip("/")]
-        if not found:
-            raise errors.invalid_params(
-                f"unknown scope {scope!r}: use all, project, global or a scope folder "
-                "such as projects/<host>/<owner>/<repo>",
-                reason="unknown-scope",
-            )
-        return found
-
-    def recaller(self, workspace: str | None = None) -> Recaller:
-        """The long-lived Recaller of a workspace (project + global scopes), one per project
-        scope and memory home; its retrieval index syncs incrementally from the files."""
-        scope = self.project_scope(workspace)
-        key = (str(self.store.home), scope.rel)
-        with self._projects_lock:
-            recaller = self._recallers.get(key)
-        if recaller is None:
-            root = self._projects.get(self.workspace_folder(workspace).absolute())
-            folder = (
-                root.root if root is not None and root.root else None
-            ) or self.workspace_folder(workspace)
-            recaller = Recaller(
-                self.store,
-                scope,  # not created here: recall only reads (writes create the folders)
-                selector=self._selector(),
-                stale_check=self._stale_check(folder),
-                **settings_kwargs(self.settings.recall),
-            )
-            with self._projects_lock:
-                recaller = self._recallers.setdefault(key, recaller)
-        return recaller
-
-    def _stale_check(self, folder: Path):
-        """R19 at recall time: the warm citation checker of the folder when there is one
-        (files, symbols, git renames), else a check of cited files alone. Decided per call:
-        the Recaller outlives the start-up check."""
-        fallback = file_stale_check(folder)
-
-        def check(entry):
-            service = getattr(self, "citations", None)
-            checker = service.checker_for_folder(folder) if service is not None else None
-            if checker is not None:
-                return checker_stale_check(checker)(entry)
-            return fallback(entry)
-
-        return check
-
-    def _selector(self):
-        """R15's model selector when a model provider is configured, else None (hybrid)."""
-        if self.settings.model.provider == "offline":
+    @staticmethod
+    def workspace_path(workspace: str | None) -> str | None:
+        """A session's ``workspace`` (a path or a file:// URI) as a path."""
+        if not workspace:
             return None
-        provider = make_provider(self.settings, bridge=self.model_bridge(), purpose="select")
-        return ModelSelector(provider, timeout=self.settings.model.timeout_seconds)
+        path = to_fs_path(workspace) if workspace.startswith("file:") else workspace
+        if not path:
+            raise MemlspError(f"cannot use workspace {workspace!r}", reason="invalid-workspace")
+        return path
+
+    def watched_scopes(self) -> list:
+        """The scopes this server serves: global, each workspace folder's project, and the
+        project of each chat session's workspace."""
+        service = self.service
+        scopes = {service.store.global_scope().rel: service.store.global_scope()}
+        folders = [str(f) for f in self.workspace_folders()] + service.session_workspaces()
+        for folder in folders:
+            with contextlib.suppress(Exception):
+                scope = service.project_scope(folder)
+                scopes[scope.rel] = scope
+        return list(scopes.values())
 
     def invalidate_recall(self) -> None:
         """Notes changed on disk: every Recaller rescans — now, on a worker thread, so the
-        next ``memory/recall`` does not pay for the rescan on the chat's critical path (a
-        recall arriving meanwhile searches the index as it was, see Recaller.refresh)."""
-        with self._projects_lock:
-            recallers = list(self._recallers.values())
-        for recaller in recallers:
-            recaller.invalidate()
+        next ``memory/recall`` does not pay for the rescan on the chat's critical path."""
+        for recaller in self.service.notes_changed_elsewhere():
             if self.loop is not None and self.loop.is_running():
-                future = self.loop.run_in_executor(None, core_bridge.warm_recaller, recaller)
+                future = self.loop.run_in_executor(None, warm_recaller, recaller)
                 future.add_done_callback(_log_refresh_failure)
-
-    def watched_scopes(self) -> list[Scope]:
-        scopes: dict[str, Scope] = {}
-        store = self.store
-        glob = store.global_scope()
-        scopes[glob.rel] = glob
-        workspaces: list[str | None] = [str(f) for f in self.workspace_folders()]
-        workspaces += [s.workspace for s in list(self.sessions._items.values()) if s.workspace]
-        for ws in workspaces:
-            with contextlib.suppress(Exception):
-                scope = self.project_scope(ws)
-                scopes[scope.rel] = scope
-        return list(scopes.values())
 
     # ---- running core code ---------------------------------------------------------------------
     async def run_blocking(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
@@ -289,7 +199,8 @@ class MemoryLanguageServer(LanguageServer):
 
     # ---- talking to the client ----------------------------------------------------------------
     def notify_job(self, params: messages.JobStatusParams) -> None:
-        self.protocol.notify("memory/jobStatus", params)
+        if not self.transport_closed:
+            self.protocol.notify("memory/jobStatus", params)
 
     def notify_notes_changed(self, scope_rels: Iterable[str]) -> None:
         self.protocol.notify(
@@ -297,6 +208,9 @@ class MemoryLanguageServer(LanguageServer):
         )
 
     def log(self, message: str, *, error: bool = False, warning: bool = False) -> None:
+        if self.transport_closed:
+            logger.info("%s", message)
+            return
         kind = (
             types.MessageType.Error
             if error
@@ -325,8 +239,21 @@ class MemoryLanguageServer(LanguageServer):
             return
         if getattr(source, "__name__", "") == "FeatureRequestError":
             return  # already answered to the requester as a JSON-RPC error
+        if _transport_gone(error):
+            # The client went away (exit, a closed pipe): reporting it through the same
+            # closed stream would fail and be reported again, forever. Say it once.
+            if not self.transport_closed:
+                self.transport_closed = True
+                logger.info("the client's stream is closed: %s", error)
+            return
         logger.error("%s: %s", getattr(source, "__name__", source), error)
         self.log(f"memlsp: internal error: {error}", error=True)
+
+
+def _transport_gone(error: Exception) -> bool:
+    if isinstance(error, BrokenPipeError | ConnectionError):
+        return True
+    return isinstance(error, ValueError) and "closed file" in str(error)
 
 
 def _log_refresh_failure(future) -> None:
@@ -370,11 +297,30 @@ def default_features() -> list[ModuleType]:
     return [lifecycle, requests, commands, watching, dreaming, diagnostics, hover, code_actions]
 
 
+def features_named(names: Iterable[str]) -> list[ModuleType]:
+    """Feature modules by name (``lifecycle``, ``requests``…), for a server with fewer."""
+    by_name = {m.__name__.rsplit(".", 1)[-1]: m for m in default_features()}
+    unknown = [n for n in names if n not in by_name]
+    if unknown:
+        raise FeatureError(f"unknown feature(s) {unknown}: choose from {sorted(by_name)}")
+    return [by_name[n] for n in names]
+
+
 def create_server(features: Iterable[ModuleType] | None = None) -> MemoryLanguageServer:
-    """A new server with the given feature modules (default: all of them, lifecycle first)."""
+    """A new server with the given feature modules (default: all of them, lifecycle first).
+    Refuses, with :class:`FeatureError`, a list in which a feature lacks one it requires."""
+    modules = list(default_features() if features is None else features)
+    names = [m.__name__.rsplit(".", 1)[-1] for m in modules]
+    for module, name in zip(modules, names, strict=True):
+        missing = [r for r in getattr(module, "REQUIRES", ()) if r not in names]
+        if missing:
+            raise FeatureError(
+                f"feature {name!r} needs {', '.join(repr(m) for m in missing)}: "
+                f"add {'it' if len(missing) == 1 else 'them'} to the feature list"
+            )
     _install_log_filter()
     server = MemoryLanguageServer()
-    for module in default_features() if features is None else features:
+    for module, name in zip(modules, names, strict=True):
         module.register(server)
-        server.feature_names.append(module.__name__.rsplit(".", 1)[-1])
+        server.feature_names.append(name)
     return server

@@ -13,18 +13,27 @@ This package is pure core: it never imports pygls, lsprotocol or the CLI.
 from __future__ import annotations
 
 from .check import (
+    FINDING_CODES,
+    MOVED_FILE,
+    MOVED_SYMBOL,
     Checker,
     CheckReport,
+    CitationStatus,
     CitingNote,
     Finding,
     IndexProblem,
     apply_note_text,
     find_stale,
 )
-from .extract import Citation, SourceRange, extract_citations
+from .extract import Citation, SourceRange, extract_citations, split_frontmatter
+from .workspace import git_toplevel
 
 __all__ = [
+    "FINDING_CODES",
+    "MOVED_FILE",
+    "MOVED_SYMBOL",
     "CheckReport",
+    "CitationStatus",
     "Checker",
     "Citation",
     "CitingNote",
@@ -34,4 +43,6 @@ __all__ = [
     "apply_note_text",
     "extract_citations",
     "find_stale",
+    "git_toplevel",
+    "split_frontmatter",
 ]

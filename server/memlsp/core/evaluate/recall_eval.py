@@ -21,7 +21,6 @@ import tempfile
 import time
 import uuid
 from collections import defaultdict
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,6 +29,7 @@ from ..recall import Recaller
 from ..retrieval.embedders import Embedder
 from ..retrieval.glossary import Glossary
 from ..retrieval.hybrid import HybridParams
+from ..runtime import ProgressSink
 from ..store import Scope, Store
 
 EVAL_PROJECT = "projects/eval.invalid/memlsp-eval/project"
@@ -102,7 +102,7 @@ def evaluate(
     embedder: Embedder | None = None,
     params: HybridParams | None = None,
     glossary: Glossary | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: ProgressSink | None = None,
 ) -> dict:
     with tempfile.TemporaryDirectory(prefix="memlsp-eval-") as tmp:
         loaded = load_corpus(corpus_rows, Path(tmp))
@@ -129,7 +129,7 @@ def evaluate(
             ranked = [id_of.get(m.path, m.path) for m in result.memories]
             per_query.append((q, ranked))
             if progress:
-                progress(n, len(query_rows))
+                progress(f"query {n}/{len(query_rows)}", 100 * n // len(query_rows))
     return score(per_query, timings)
 
 

@@ -15,17 +15,10 @@ Must not import the store, pygls, lsprotocol or the CLI.
 from __future__ import annotations
 
 import json
-from typing import Any, Protocol
+from typing import Any
 
+from ..runtime import EditorBridge
 from .base import ModelError, ModelReply, ModelRequest, ToolCall, parse_json_object
-
-
-class EditorBridge(Protocol):
-    def complete(
-        self, system: str, messages: list[dict[str, str]], max_tokens: int, timeout: float
-    ) -> str:
-        """Run the prompt on the editor's model; raise on failure or timeout."""
-        ...
 
 
 class EditorProvider:

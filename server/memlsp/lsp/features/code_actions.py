@@ -25,8 +25,7 @@ import attrs
 from lsprotocol import types
 from pygls.uris import to_fs_path
 
-from ...core import forget as forget_mod
-from ...core.citations.check import FINDING_CODES, apply_note_text
+from ...core.citations import FINDING_CODES, apply_note_text
 from ...core.errors import MemlspError
 from .. import errors
 
@@ -205,6 +204,9 @@ def _quick_fix(
     )
 
 
+REQUIRES = ("lifecycle", "diagnostics")
+
+
 def register(server) -> None:
     @server.feature(
         types.TEXT_DOCUMENT_CODE_ACTION,
@@ -294,7 +296,7 @@ def register(server) -> None:
             raise errors.invalid_params(
                 f"{FORGET_COMMAND} takes {{path, sha256}}", reason="invalid-params"
             )
-        res = await ls.run_blocking(forget_mod.forget, ls.store, path, sha256)
+        res = await ls.run_blocking(ls.service.forget, path, sha256)
         await ls.citations.note_paths_changed([path])
         tomb = res.tombstone or {}
         return {

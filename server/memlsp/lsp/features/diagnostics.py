@@ -33,9 +33,7 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.uris import from_fs_path, to_fs_path
 
-from ...core.citations import Checker, Finding, IndexProblem
-from ...core.citations.extract import SourceRange
-from ...core.store import Store
+from ...core.citations import Checker, Finding, IndexProblem, SourceRange
 
 logger = logging.getLogger(__name__)
 
@@ -103,7 +101,7 @@ class CitationService:
         return self._lock
 
     @property
-    def store(self) -> Store:
+    def store(self):
         return self.server.store
 
     def warm(self) -> list[Checker]:
@@ -209,7 +207,7 @@ class CitationService:
         def job(cancel, progress):
             started = time.perf_counter()
             progress("reading the workspace", 0)
-            checker = existing or Checker(folder, store)
+            checker = existing or self.server.service.checker(folder, on_purpose=False)
             report = checker.check_all(progress=progress, cancelled=lambda: cancel.cancelled)
             progress("done", 100)
             return checker, CheckDone(
@@ -337,8 +335,13 @@ def _register_workspace_watcher(server) -> None:
         server.client_register_capability(params)
 
 
+REQUIRES = ("lifecycle",)
+
+
 def register(server) -> None:
     server.citations = CitationService(server)
+    # recall flags stale symbols too, not only missing files, once a checker is warm (R19)
+    server.service.checker_lookup = server.citations.checker_for_folder
 
     async def on_initialized(ls) -> None:
         if _client_watches_files(ls):
@@ -378,7 +381,8 @@ def register(server) -> None:
         if path is None:
             return
         if ls.citations.note_rel(path) is not None:
-            ls.watcher.poke()  # a note saved in the editor: re-check it now
+            if ls.watcher is not None:
+                ls.watcher.poke()  # a note saved in the editor: re-check it now
             return
         _spawn(ls, ls.citations.files_changed(changed=[path]))
 
@@ -395,7 +399,8 @@ def register(server) -> None:
             if old is None or new is None:
                 continue
             if ls.citations.note_rel(old) is not None or ls.citations.note_rel(new) is not None:
-                ls.watcher.poke()
+                if ls.watcher is not None:
+                    ls.watcher.poke()
                 continue
             pairs.append((old, new))
         if pairs:

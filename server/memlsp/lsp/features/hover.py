@@ -8,7 +8,7 @@
   notes citing the file itself. Nothing is shown when no note cites what is under the cursor.
 
 The text is built from core answers (:meth:`Checker.status`, :meth:`Checker.notes_citing_code`,
-:func:`memlsp.core.sessions.times_recalled`); this module only formats Markdown.
+the memory service's note facts); this module only formats Markdown.
 """
 
 from __future__ import annotations
@@ -21,12 +21,7 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 from pygls.uris import to_fs_path
 
-from ...core import sessions
-from ...core.citations import Checker, CitingNote
-from ...core.citations.check import CitationStatus
-from ...core.citations.extract import split_frontmatter
-from ...core.notes import parse_note, utcnow
-from ...core.store import Entry
+from ...core.citations import Checker, CitationStatus, CitingNote, split_frontmatter
 
 logger = logging.getLogger(__name__)
 
@@ -79,30 +74,15 @@ def citation_markdown(status: CitationStatus, *, judged: bool) -> str:
 
 
 def note_markdown(ls, rel: str, checker: Checker | None) -> str | None:
-    store = ls.store
-    try:
-        data, _ = store.read(rel)
-        note = parse_note(data, stem=Path(rel).stem)
-    except Exception:  # noqa: BLE001 - an unparsable note has its own diagnostic
+    facts = ls.service.note_facts(rel, also=checker.project if checker is not None else None)
+    if facts is None:
         return None
-    scope = store.scope_of(rel)
-    file = store.home / rel
-    section = "" if file.parent == scope.root else file.parent.name
-    item = store.load(scope, section, file)
-    entry = item if isinstance(item, Entry) else None
-    scopes = [scope]
-    if checker is not None and checker.project.rel != scope.rel:
-        scopes.append(checker.project)
-    try:
-        scopes += [s for s in ls.session_scopes(None) if s.rel not in {x.rel for x in scopes}]
-    except Exception:  # noqa: BLE001 - no workspace: the note's own scope is enough
-        pass
-    recalled = sessions.times_recalled(scopes, rel)
-    lines = [f"**memlsp** · note `{note.name}`", ""]
-    lines.append(f"- type: `{note.type}`")
-    lines.append(f"- scope: {scope.kind} (`{scope.rel}`)")
-    if entry is not None:
-        lines.append(f"- age: {_days(entry.age_days(utcnow()))} ({entry.bytes} bytes)")
+    lines = [f"**memlsp** · note `{facts.name}`", ""]
+    lines.append(f"- type: `{facts.type}`")
+    lines.append(f"- scope: {facts.scope_kind} (`{facts.scope_rel}`)")
+    if facts.age_days is not None:
+        lines.append(f"- age: {_days(facts.age_days)} ({facts.bytes} bytes)")
+    recalled = facts.recalled
     lines.append(f"- recalled: {recalled} time{'s' if recalled != 1 else ''}")
     stale = ls.citations.stale_count(rel)
     if stale is not None:
@@ -196,6 +176,9 @@ def hover_text(ls, uri: str, line: int, character: int) -> str | None:
         parts.append(code_markdown(ls, checker.notes_citing_code(path), f"`{rel_file}`"))
     text = "\n\n---\n\n".join(p for p in parts if p)
     return text or None
+
+
+REQUIRES = ("lifecycle", "diagnostics")
 
 
 def register(server) -> None:

@@ -1,8 +1,8 @@
 """Lifecycle: initialize (capabilities under ``experimental.memlsp``), initialized (pull
-settings, then the ``initialized`` hooks), didChangeConfiguration (pull again), shutdown
-(cancel jobs, then the ``shutdown`` hooks).
-
-This module owns those LSP methods; other features subscribe to ``server.hooks``.
+settings, then the ``initialized`` hooks), didChangeConfiguration (pull again),
+didChangeWatchedFiles (the ``files_changed`` hooks), shutdown (cancel jobs, then the
+``shutdown`` hooks) and exit. This module owns those LSP methods; other features subscribe
+to ``server.hooks``, which is why every other feature requires this one.
 """
 
 from __future__ import annotations
@@ -15,6 +15,8 @@ from lsprotocol import types
 from .. import messages
 
 logger = logging.getLogger(__name__)
+
+REQUIRES: tuple[str, ...] = ()
 
 
 def capabilities(server) -> dict:
@@ -37,43 +39,60 @@ def capabilities(server) -> dict:
     }
 
 
+def on_initialize(ls, params: types.InitializeParams) -> None:
+    ls.loop = asyncio.get_running_loop()
+    ls.configuration.from_initialize(params.initialization_options)
+    ls.jobs.max_queued = ls.settings.server.max_queued_jobs
+    ls.configure_telemetry()
+    ls.experimental_capabilities.update(capabilities(ls))
+
+
+async def on_initialized(ls, params: types.InitializedParams) -> None:
+    await ls.configuration.pull()
+    if ls.configuration.error:
+        ls.show(ls.configuration.error, warning=True)
+    for hook in list(ls.hooks.initialized):
+        try:
+            await hook(ls)
+        except Exception:  # noqa: BLE001 - one feature failing must not stop the others
+            logger.exception("initialized hook %r failed", hook)
+    ls.log(f"memlsp {ls.version}: memory home {ls.store.home}, rollout {ls.settings.rollout}")
+
+
+async def on_did_change_configuration(ls, params: types.DidChangeConfigurationParams):
+    if ls.configuration.client_can_pull():
+        await ls.configuration.pull()
+    else:
+        ls.configuration.from_push(params.settings)
+
+
+def on_did_change_watched_files(ls, params: types.DidChangeWatchedFilesParams) -> None:
+    for hook in list(ls.hooks.files_changed):
+        try:
+            hook(ls, params.changes)
+        except Exception:  # noqa: BLE001
+            logger.exception("files_changed hook %r failed", hook)
+
+
+def on_shutdown(ls, params: None) -> None:
+    ls.jobs.cancel_all()
+    for task in ls.tasks.values():
+        task.cancel()
+    for hook in list(ls.hooks.shutdown):
+        try:
+            hook(ls)
+        except Exception:  # noqa: BLE001
+            logger.exception("shutdown hook %r failed", hook)
+
+
+def on_exit(ls, params: None) -> None:
+    ls.jobs.shutdown()
+
+
 def register(server) -> None:
-    @server.feature(types.INITIALIZE)
-    def on_initialize(ls, params: types.InitializeParams) -> None:
-        ls.loop = asyncio.get_running_loop()
-        ls.settings_manager.from_initialize(params.initialization_options)
-        ls.jobs.max_queued = ls.settings.server.max_queued_jobs
-        ls.configure_telemetry()
-        ls.experimental_capabilities.update(capabilities(ls))
-
-    @server.feature(types.INITIALIZED)
-    async def on_initialized(ls, params: types.InitializedParams) -> None:
-        await ls.settings_manager.pull()
-        if ls.settings_manager.error:
-            ls.show(ls.settings_manager.error, warning=True)
-        for hook in list(ls.hooks.initialized):
-            try:
-                await hook(ls)
-            except Exception:  # noqa: BLE001 - one feature failing must not stop the others
-                logger.exception("initialized hook %r failed", hook)
-        ls.log(f"memlsp {ls.version}: memory home {ls.store.home}, rollout {ls.settings.rollout}")
-
-    @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
-    async def on_did_change_configuration(ls, params: types.DidChangeConfigurationParams):
-        if ls.settings_manager.client_can_pull():
-            await ls.settings_manager.pull()
-        else:
-            ls.settings_manager.from_push(params.settings)
-
-    @server.feature(types.SHUTDOWN)
-    def on_shutdown(ls, params: None) -> None:
-        ls.jobs.cancel_all()
-        for hook in list(ls.hooks.shutdown):
-            try:
-                hook(ls)
-            except Exception:  # noqa: BLE001
-                logger.exception("shutdown hook %r failed", hook)
-
-    @server.feature(types.EXIT)
-    def on_exit(ls, params: None) -> None:
-        ls.jobs.shutdown()
+    server.feature(types.INITIALIZE)(on_initialize)
+    server.feature(types.INITIALIZED)(on_initialized)
+    server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)(on_did_change_configuration)
+    server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)(on_did_change_watched_files)
+    server.feature(types.SHUTDOWN)(on_shutdown)
+    server.feature(types.EXIT)(on_exit)

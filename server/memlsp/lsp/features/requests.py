@@ -1,301 +1,217 @@
-"""The custom requests of SPEC §10: decode (typed params), call the core, encode.
+"""The custom requests of SPEC §10: decode (typed params), call the memory service, encode.
 
-Every handler is registered through :func:`request`, which gives each the same error
-contract: core errors become JSON-RPC errors with their ``data.reason``; anything
-unexpected is logged with its traceback and answered ``data.reason = "internal"``.
-Blocking core calls run through ``server.run_blocking`` (off the event loop, bounded).
-
-Recall, turnCompleted, sessionEnded, forget and dream go through
-:mod:`memlsp.lsp.core_bridge`, which applies the rollout level (R25) and converts results.
+One module-level handler per method, marked with :func:`memlsp.lsp.dispatch.handles` and
+registered by :func:`register` with the same error contract for all. Blocking service
+calls run through ``ls.run_blocking`` (off the event loop, bounded); long work (extraction,
+dream, reindex) comes back from the service as a job, which ``ls.jobs`` runs. The rollout
+decision (R25) is the service's: handlers only translate what it decided.
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
+import dataclasses
 import logging
-from collections.abc import Awaitable, Callable
-from typing import Any
+import sys
 
-from pygls.exceptions import JsonRpcException
-
-from ...core import listing
-from ...core.errors import MemlspError, RefusedError
-from ...core.reindex import reindex_scopes
-from ...core.remember import remember
-from ...core.rollout import EntryPoint, decide, require
-from .. import core_bridge, errors
+from ...core.service import Job, Message, Skipped, warm_recaller
+from .. import dispatch, errors
 from .. import messages as wire
 
 logger = logging.getLogger(__name__)
 
-
-def request(server, method: str):
-    """Register an ``async def handler(ls, params)`` for a custom method of METHODS."""
-    spec = wire.METHODS[method]
-
-    def decorator(fn: Callable[[Any, Any], Awaitable[Any]]):
-        @functools.wraps(fn)
-        async def handler(ls, params):
-            if params is None:
-                params = spec.params()  # params omitted: all fields have defaults
-            try:
-                return await fn(ls, params)
-            except JsonRpcException:
-                raise
-            except MemlspError as exc:
-                raise errors.from_core(exc) from exc
-            except Exception as exc:
-                logger.exception("%s failed", method)
-                raise errors.rpc_error(
-                    "internal", f"{method} failed: {type(exc).__name__}: {exc}", code=-32603
-                ) from exc
-
-        server.feature(method)(handler)
-        return fn
-
-    return decorator
+REQUIRES = ("lifecycle",)
 
 
 def register(server) -> None:
-    async def warm_up(ls) -> None:
-        # Load the embedding model and sync the workspace's retrieval index in the
-        # background, so the first chat turn's recall does not pay for either (only when
-        # per-turn recall will run at all: at rollout off the server touches nothing).
-        if not decide(EntryPoint.INJECTION, ls.settings).run:
-            return
+    dispatch.install(server, sys.modules[__name__])
+    server.hooks.initialized.append(_warm_up)
 
-        def work() -> None:
-            try:
-                recaller = ls.recaller(None)
-                recaller.refresh()
-                recaller.warm_models()
-            except Exception:  # noqa: BLE001 - a warm-up failure only costs the first turn
-                logger.exception("recall warm-up failed")
 
-        ls.warm_up_task = asyncio.get_running_loop().create_task(asyncio.to_thread(work))
+async def _warm_up(ls) -> None:
+    """Load the embedding models and sync the workspace's retrieval index in the
+    background, so the first chat turn's recall pays for neither (only when per-turn
+    recall will run at all: at rollout off the server touches nothing)."""
+    service = ls.service
+    if not service.automatic_recall_runs():
+        return
 
-    server.hooks.initialized.append(warm_up)
+    def work() -> None:
+        try:
+            recaller = service.recaller(None)
+            warm_recaller(recaller)
+            recaller.warm_models()
+        except Exception:  # noqa: BLE001 - a warm-up failure only costs the first turn
+            logger.exception("recall warm-up failed")
 
-    @request(server, "memory/sessionStarted")
-    async def on_session_started(ls, params: wire.SessionStartedParams):
-        ls.sessions.start(params.session_id, params.workspace)
-        rollout = ls.settings.rollout
+    ls.tasks["warm-up"] = asyncio.get_running_loop().create_task(asyncio.to_thread(work))
 
-        def work():
-            scopes = ls.session_scopes(params.workspace)
-            # from here on, notes another process writes in these scopes are announced
-            ls.watcher.observe(scopes)
-            # Handing the index to the model is injection: only at rollout "on" (R25).
-            decision = decide(EntryPoint.INJECTION, ls.settings)
-            if decision.run:
-                # A (re)started session id begins with nothing injected (R14, R17).
-                ls.recaller(params.workspace).start_session(params.session_id)
-            text = listing.session_index(ls.store, scopes) if decision.inject else ""
-            return text, [s.rel for s in scopes]
 
-        index, scopes = await ls.run_blocking(work)
-        return wire.SessionStartedResult(index=index, rollout=rollout, scopes=scopes)
+def _messages(items: list[wire.ChatMessage]) -> list[Message]:
+    return [Message.from_dict({"role": m.role, "content": m.content, "at": m.at}) for m in items]
 
-    @request(server, "memory/remember")
-    async def on_remember(ls, params: wire.RememberParams):
-        if params.scope not in (None, "project", "global"):
-            raise errors.invalid_params(
-                f"scope must be project or global, not {params.scope!r}", reason="unknown-scope"
-            )
 
-        def work():
-            store = ls.store
-            scope = (
-                store.global_scope()
-                if params.scope == "global"
-                else ls.project_scope(params.workspace)
-            )
-            try:
-                result = remember(store, scope, params.text, type_=params.type)
-            except RefusedError as exc:
-                return wire.RememberResult(refused=True, reason=exc.reason, message=str(exc))
-            return wire.RememberResult(path=result.path, action=result.action)
+def _submit(ls, job: Job) -> str:
+    return ls.jobs.submit(
+        job.kind, job.run, title=job.title, home=job.home, summarize=job.summarize
+    ).id
 
-        return await ls.run_blocking(work)
 
-    @request(server, "memory/list")
-    async def on_list(ls, params: wire.ListParams):
-        def work():
-            scopes = ls.scopes_named(params.scope, params.workspace)
-            found = listing.list_notes(ls.store, scopes)
-            citations = getattr(ls, "citations", None)
-            for record in found.entries:
-                if record["stale"] is None and citations is not None:
-                    record["stale"] = citations.stale_count(record["path"])
-            return wire.ListResult(
-                entries=[wire.ListEntry(**_snake(e)) for e in found.entries],
-                problems=[wire.Problem(**p) for p in found.problems],
-            )
+# ---- the chat-turn methods (rollout-governed, R25) -----------------------------------------
+@dispatch.handles("memory/sessionStarted")
+async def on_session_started(ls, params: wire.SessionStartedParams):
+    workspace = ls.workspace_path(params.workspace)
+    started = await ls.run_blocking(ls.service.session_started, params.session_id, workspace)
+    if ls.watcher is not None:
+        # from here on, notes another process writes in these scopes are announced
+        await ls.run_blocking(ls.watcher.observe, started.scopes)
+    return wire.SessionStartedResult(
+        index=started.index, rollout=started.rollout, scopes=[s.rel for s in started.scopes]
+    )
 
-        return await ls.run_blocking(work)
 
-    @request(server, "memory/read")
-    async def on_read(ls, params: wire.ReadParams):
-        def work():
-            data, digest = ls.store.read(params.path)
-            try:
-                text = data.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                raise MemlspError(
-                    f"{params.path} is not UTF-8 text", reason="invalid-utf8"
-                ) from exc
-            return wire.ReadResult(content=text, sha256=digest)
-
-        return await ls.run_blocking(work)
-
-    @request(server, "memory/status")
-    async def on_status(ls, params: wire.StatusParams):
-        def work():
-            store = ls.store
-            counts = [
-                wire.ScopeCounts(scope=rel, **c) for rel, c in listing.scope_counts(store).items()
-            ]
-            last, since = core_bridge.dream_state(ls.project_scope(None))
-            return counts, last, since, store.home.is_dir()
-
-        counts, last, since, exists = await ls.run_blocking(work)
-        return wire.StatusResult(
-            rollout=ls.settings.rollout,
-            counts=counts,
-            last_dream=last,
-            sessions_since_dream=since,
-            jobs=[job.info() for job in ls.jobs.jobs()],
-            home=str(ls.store.home),
-            home_exists=exists,
-            provider=ls.settings.model.provider,
+@dispatch.handles("memory/recall")
+async def on_recall(ls, params: wire.RecallParams):
+    res = await ls.run_blocking(
+        ls.service.recall,
+        params.session_id,
+        params.message,
+        open_files=params.open_files,
+        already_read=params.already_read,
+        first_turn=params.first_turn,
+    )
+    memories = [
+        wire.RecalledMemory(
+            path=m.path,
+            name=m.name,
+            type=m.type,
+            scope=m.scope,
+            age_days=int(m.age_days),
+            score=float(m.score),
+            content=m.content,
+            stale=[
+                wire.StaleCitation(
+                    ref=str(s.get("ref", "")),
+                    reason=str(s.get("reason", "")),
+                    message=str(s.get("message", "")),
+                )
+                for s in m.stale
+            ],
         )
+        for m in res.memories
+    ]
+    return wire.RecallResult(
+        memories=memories, reminder=res.reminder, budget_left=res.budget_left, skipped=res.skipped
+    )
 
-    @server.feature("memory/compacted")
-    async def on_compacted(ls, params: wire.CompactedParams) -> None:
-        # R17: notes injected before the compaction may be injected again.
-        session = ls.sessions.get(params.session_id)
-        recaller = await ls.run_blocking(ls.recaller, session.workspace)
-        await ls.run_blocking(recaller.compacted, params.session_id)
 
-    @request(server, "memory/reindex")
-    async def on_reindex(ls, params: wire.ReindexParams):
-        store = ls.store
-        scopes = None if params.scope in (None, "", "all") else ls.scopes_named(params.scope)
+@dispatch.handles("memory/turnCompleted")
+async def on_turn_completed(ls, params: wire.TurnCompletedParams):
+    outcome = await ls.run_blocking(
+        ls.service.turn_completed,
+        params.session_id,
+        params.turn,
+        _messages(params.messages),
+        memory_written=params.memory_written,
+    )
+    if isinstance(outcome, Skipped):
+        return wire.TurnCompletedResult(job_id=None, skipped=outcome.reason)
+    return wire.TurnCompletedResult(job_id=_submit(ls, outcome))
 
-        def job(cancel, progress):
-            return reindex_scopes(store, scopes, cancel=cancel, progress=progress)
 
-        started = ls.jobs.submit(
-            "reindex", job, title="Rebuilding memory indexes", home=str(store.home)
+@dispatch.handles("memory/compacted")
+async def on_compacted(ls, params: wire.CompactedParams) -> None:
+    await ls.run_blocking(ls.service.compacted, params.session_id)
+
+
+@dispatch.handles("memory/sessionEnded")
+async def on_session_ended(ls, params: wire.SessionEndedParams):
+    saved = await ls.run_blocking(
+        ls.service.session_ended, params.session_id, _messages(params.messages)
+    )
+    return wire.SessionEndedResult(path=saved.path, skipped=saved.skipped)
+
+
+# ---- notes -----------------------------------------------------------------------------------
+@dispatch.handles("memory/remember")
+async def on_remember(ls, params: wire.RememberParams):
+    if params.scope not in (None, "project", "global"):
+        raise errors.invalid_params(
+            f"scope must be project or global, not {params.scope!r}", reason="unknown-scope"
         )
-        return wire.JobStarted(job_id=started.id)
-
-    @request(server, "memory/cancelJob")
-    async def on_cancel_job(ls, params: wire.CancelJobParams):
-        job = ls.jobs.cancel(params.job_id)
-        if job is None:
-            raise errors.rpc_error("unknown-job", f"no job {params.job_id!r}")
-        return wire.CancelJobResult(state=job.state)
-
-    # ---- the chat-turn methods (rollout-governed, R25) -------------------------------------
-    @request(server, "memory/recall")
-    async def on_recall(ls, params: wire.RecallParams):
-        session = ls.sessions.get(params.session_id)
-
-        def work():
-            return core_bridge.recall(
-                lambda: ls.recaller(session.workspace), params, settings=ls.settings
-            )
-
-        return await ls.run_blocking(work)
-
-    @request(server, "memory/turnCompleted")
-    async def on_turn_completed(ls, params: wire.TurnCompletedParams):
-        if not decide(EntryPoint.EXTRACTION, ls.settings).run:
-            return wire.TurnCompletedResult(job_id=None, skipped="rollout-off")
-        if params.memory_written:
-            # R11: the main model already wrote memory this turn.
-            return wire.TurnCompletedResult(job_id=None, skipped="memory-written")
-        session = ls.sessions.get(params.session_id)
-        store, settings, editor = ls.store, ls.settings, ls.model_bridge()
-        scope = await ls.run_blocking(ls.project_scope, session.workspace)
-        inject = decide(EntryPoint.INJECTION, settings, record=False).run
-        recaller = await ls.run_blocking(ls.recaller, session.workspace) if inject else None
-
-        def job(cancel, progress):
-            return core_bridge.extract_turn(
-                store,
-                scope,
-                params,
-                settings=settings,
-                editor=editor,
-                cancel=cancel,
-                progress=progress,
-                recaller=recaller,
-            )
-
-        started = ls.jobs.submit(
-            "extract",
-            job,
-            title="Remembering from the last turn",
-            home=str(store.home),
-            summarize=core_bridge.extract_summary,
-        )
-        return wire.TurnCompletedResult(job_id=started.id)
-
-    @request(server, "memory/sessionEnded")
-    async def on_session_ended(ls, params: wire.SessionEndedParams):
-        session = ls.sessions.end(params.session_id)
-        workspace = session.workspace if session else None
-
-        def work():
-            return core_bridge.save_session(
-                ls.store, ls.project_scope(workspace), params, settings=ls.settings
-            )
-
-        return await ls.run_blocking(work)
-
-    @request(server, "memory/forget")
-    async def on_forget(ls, params: wire.ForgetParams):
-        return await ls.run_blocking(core_bridge.forget, ls.store, params)
-
-    @request(server, "memory/dream")
-    async def on_dream(ls, params: wire.DreamParams):
-        require(EntryPoint.DREAM, ls.settings)
-        store, settings, editor = ls.store, ls.settings, ls.model_bridge()
-        scope = await ls.run_blocking(ls.project_scope, None)
-
-        def job(cancel, progress):
-            return core_bridge.dream(
-                store,
-                scope,
-                params,
-                settings=settings,
-                editor=editor,
-                cancel=cancel,
-                progress=progress,
-            )
-
-        started = ls.jobs.submit(
-            "dream",
-            job,
-            title=f"Dreaming ({scope.rel})",
-            home=str(store.home),
-            summarize=core_bridge.dream_summary,
-        )
-        return wire.JobStarted(job_id=started.id)
+    res = await ls.run_blocking(
+        ls.service.remember,
+        params.text,
+        type_=params.type,
+        scope=params.scope,
+        workspace=ls.workspace_path(params.workspace),
+    )
+    if res.refused:
+        return wire.RememberResult(refused=True, reason=res.refused, message=res.message)
+    return wire.RememberResult(path=res.path, action=res.action)
 
 
-def _snake(record: dict) -> dict:
-    return {
-        "path": record["path"],
-        "scope": record["scope"],
-        "type": record["type"],
-        "name": record["name"],
-        "description": record["description"],
-        "bytes": record["bytes"],
-        "modified": record["modified"],
-        "age_days": record["ageDays"],
-        "stale": record["stale"],
-    }
+@dispatch.handles("memory/list")
+async def on_list(ls, params: wire.ListParams):
+    stale = ls.citations.stale_count if ls.citations is not None else None
+    found = await ls.run_blocking(
+        ls.service.list_notes,
+        params.scope,
+        workspace=ls.workspace_path(params.workspace),
+        stale_count=stale,
+    )
+    return wire.ListResult(
+        entries=[wire.ListEntry(**dataclasses.asdict(e)) for e in found.entries],
+        problems=[wire.Problem(**dataclasses.asdict(p)) for p in found.problems],
+    )
+
+
+@dispatch.handles("memory/read")
+async def on_read(ls, params: wire.ReadParams):
+    note = await ls.run_blocking(ls.service.read, params.path)
+    return wire.ReadResult(content=note.text, sha256=note.sha256)
+
+
+@dispatch.handles("memory/forget")
+async def on_forget(ls, params: wire.ForgetParams):
+    res = await ls.run_blocking(ls.service.forget, params.path, params.sha256)
+    tomb = res.tombstone or {}
+    return wire.ForgetResult(
+        tombstone=f"{tomb.get('pathDigest', '')}@{tomb.get('at', '')}", status=res.status
+    )
+
+
+@dispatch.handles("memory/status")
+async def on_status(ls, params: wire.StatusParams):
+    st = await ls.run_blocking(ls.service.status)
+    return wire.StatusResult(
+        rollout=st.rollout,
+        counts=[wire.ScopeCounts(**dataclasses.asdict(c)) for c in st.counts],
+        last_dream=st.last_dream,
+        sessions_since_dream=st.sessions_since_dream,
+        jobs=[job.info() for job in ls.jobs.jobs()],
+        home=st.home,
+        home_exists=st.home_exists,
+        provider=st.provider,
+    )
+
+
+# ---- background jobs -------------------------------------------------------------------------
+@dispatch.handles("memory/dream")
+async def on_dream(ls, params: wire.DreamParams):
+    job = await ls.run_blocking(ls.service.dream_job, force=params.force, dry_run=params.dry_run)
+    return wire.JobStarted(job_id=_submit(ls, job))
+
+
+@dispatch.handles("memory/reindex")
+async def on_reindex(ls, params: wire.ReindexParams):
+    job = await ls.run_blocking(ls.service.reindex_job, params.scope)
+    return wire.JobStarted(job_id=_submit(ls, job))
+
+
+@dispatch.handles("memory/cancelJob")
+async def on_cancel_job(ls, params: wire.CancelJobParams):
+    job = ls.jobs.cancel(params.job_id)
+    if job is None:
+        raise errors.rpc_error("unknown-job", f"no job {params.job_id!r}")
+    return wire.CancelJobResult(state=job.state)

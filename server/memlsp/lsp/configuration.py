@@ -39,7 +39,7 @@ def _section(value: Any) -> dict:
     return dict(value)
 
 
-class SettingsManager:
+class Configuration:
     def __init__(self, server, env: Mapping[str, str] | None = None) -> None:
         self._server = server
         self._env = os.environ if env is None else env

@@ -1,0 +1,95 @@
+"""The memory service: the one application layer every surface calls (STYLE layering).
+
+:class:`MemoryService` holds the use cases — session started, recall, turn completed (a
+job), compacted, session ended, remember, list, read, forget (verified and best-effort),
+dream, restore, reindex, status, doctor, check, evaluate — and owns what they share: the
+settings, the memory home's store, scopes per folder, one Recaller per project scope, one
+rollout decision per entry point, the model providers, and index freshness after every
+write it makes. The language server (``memlsp.lsp``), the CLI (``memlsp.cli``) and the
+agent adapters (``memlsp.agents``) only translate their inputs and outputs to it, and
+import from ``memlsp.core`` only this package and the small shared vocabularies it
+returns (errors, settings, runtime, citations). The names re-exported below are those
+types: adapters need them to read what the service returns.
+
+Must not import pygls, lsprotocol, argparse or an adapter package.
+"""
+
+from __future__ import annotations
+
+from ..citations import MOVED_FILE, MOVED_SYMBOL, Checker, CitingNote, Finding, IndexProblem
+from ..extract import ExtractResult, Message
+from ..forget import ForgetResult, MatchReport
+from ..notes import NOTE_TYPES, iso, one_line, parse_note, utcnow
+from ..recall import RecalledMemory
+from ..store import INDEX_NAME, SECTIONS, Entry, Scope, Store
+from ..watch import ScopeWatcher
+from .base import MAX_SESSIONS, warm_recaller
+from .chat import ChatUseCases, extract_summary, turns_of
+from .maintenance import HEALTH_SYSTEM, MaintenanceUseCases, dream_summary
+from .notes import NoteUseCases
+from .results import (
+    HealthFinding,
+    Job,
+    Listing,
+    NoteRecord,
+    NoteText,
+    ProblemRecord,
+    Recalled,
+    Remembered,
+    ScopeCount,
+    SessionSaved,
+    SessionStart,
+    Skipped,
+    Status,
+)
+
+
+class MemoryService(ChatUseCases, NoteUseCases, MaintenanceUseCases):
+    """All use cases over one set of settings (see the module doc). Thread-safe: the
+    language server calls it from worker threads."""
+
+
+__all__ = [
+    "MOVED_FILE",
+    "MOVED_SYMBOL",
+    "HEALTH_SYSTEM",
+    "INDEX_NAME",
+    "MAX_SESSIONS",
+    "NOTE_TYPES",
+    "SECTIONS",
+    "Checker",
+    "CitingNote",
+    "Entry",
+    "ExtractResult",
+    "Finding",
+    "ForgetResult",
+    "HealthFinding",
+    "IndexProblem",
+    "Job",
+    "Listing",
+    "MatchReport",
+    "MemoryService",
+    "Message",
+    "NoteRecord",
+    "NoteText",
+    "ProblemRecord",
+    "Recalled",
+    "RecalledMemory",
+    "Remembered",
+    "Scope",
+    "ScopeCount",
+    "ScopeWatcher",
+    "SessionSaved",
+    "SessionStart",
+    "Skipped",
+    "Status",
+    "Store",
+    "dream_summary",
+    "extract_summary",
+    "iso",
+    "one_line",
+    "parse_note",
+    "turns_of",
+    "utcnow",
+    "warm_recaller",
+]

@@ -1,0 +1,198 @@
+"""The chat-turn use cases (SPEC R11–R17, R25): a session starts, a turn is recalled for,
+a turn completed (extraction, as a job), the history was compacted, the session ended
+(autosave and the dream gate's counter), and a whole transcript replayed.
+
+Each automatic entry point asks the rollout level once (one ``rollout.decision`` event) and
+hands that decision down; nothing below decides again. Must not import pygls, lsprotocol,
+argparse or an adapter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from .. import listing
+from ..autosave import autosave_session
+from ..dream import note_session_ended
+from ..extract import ExtractResult, Message, extract_turn
+from ..rollout import EntryPoint
+from ..runtime import CancelToken, ProgressSink
+from .base import ServiceBase
+from .results import Job, Recalled, SessionSaved, SessionStart, Skipped
+
+
+class ChatUseCases(ServiceBase):
+    def session_started(self, session_id: str, workspace: str | None = None) -> SessionStart:
+        """R14: the index to hand to the model (only at rollout ``on``); a (re)started
+        session id begins with nothing injected (R17)."""
+        self._bind_session(session_id, workspace, restart=True)
+        scopes = self.session_scopes(workspace)
+        decision = self.decide(EntryPoint.INJECTION)
+        if decision.run:
+            self.recaller(workspace).start_session(session_id)
+        text = listing.session_index(self.store, scopes) if decision.inject else ""
+        return SessionStart(index=text, rollout=self._settings.rollout, scopes=scopes)
+
+    def recall(
+        self,
+        session_id: str,
+        message: str,
+        *,
+        workspace: str | None = None,
+        open_files: Sequence[str] = (),
+        already_read: Sequence[str] = (),
+        first_turn: bool | None = None,
+        on_purpose: bool = False,
+    ) -> Recalled:
+        """R15: the notes to inject for this turn. A chat turn (``on_purpose=False``) follows
+        the rollout level: off → nothing runs; shadow and dry-run compute but inject nothing.
+        A person asking (``memlsp recall``, a tool call) is refused only under managed off."""
+        if on_purpose:
+            self.require(EntryPoint.RECALL)
+            inject = True
+        else:
+            decision = self.decide(EntryPoint.INJECTION)
+            if not decision.run:
+                return Recalled([], "", 0, skipped="rollout-off")
+            inject = decision.inject
+        ws = self.session_workspace(session_id, workspace)
+        res = self.recaller(ws).recall(
+            session_id,
+            message,
+            open_files=list(open_files),
+            already_read=list(already_read),
+            first_turn=first_turn,
+            record=inject,
+        )
+        if not inject:
+            # Nothing was injected, so nothing was spent: what would be left had it been.
+            left = int(res.budget_left) + len(res.reminder.encode("utf-8"))
+            return Recalled([], "", left, skipped=f"rollout-{self._settings.rollout}")
+        return Recalled(res.memories, res.reminder, int(res.budget_left), res.skipped)
+
+    def turn_completed(
+        self,
+        session_id: str,
+        turn: int,
+        messages: Iterable[Message],
+        *,
+        memory_written: bool = False,
+        workspace: str | None = None,
+    ) -> Job | Skipped:
+        """R11: a completed turn's extraction, as a job that never blocks the chat."""
+        decision = self.decide(EntryPoint.EXTRACTION)
+        if not decision.run:
+            return Skipped("rollout-off")
+        if memory_written:
+            return Skipped("memory-written")  # R11: the main model already wrote memory
+        ws = self.session_workspace(session_id, workspace)
+        store, scope = self.store, self.project_scope(ws)
+        if self.decide(EntryPoint.INJECTION, record=False).run:
+            self.recaller(ws)  # exists before the job, so the job keeps it current
+        provider, timeout = self.provider(), self._settings.model.timeout_seconds
+        turn_messages = list(messages)
+
+        def run(cancel: CancelToken, progress: ProgressSink) -> ExtractResult:
+            cancel.check()
+            progress("extracting", 10)
+            result = extract_turn(
+                store,
+                scope,
+                session_id=session_id,
+                turn=turn,
+                messages=turn_messages,
+                provider=provider,
+                global_scope=store.global_scope(),
+                timeout=timeout,
+                dry_run=not decision.write,
+            )
+            if result.written or result.updated or result.deleted:
+                progress("updating the recall index", 90)
+                cancel.yield_to_requests()  # the note is written: no cancelling now
+                self._written([scope, store.global_scope()])
+            progress("done", 100)
+            return result
+
+        return Job(
+            "extract", "Remembering from the last turn", str(store.home), run, extract_summary
+        )
+
+    def compacted(self, session_id: str) -> None:
+        """R17: notes injected before the compaction may be injected again."""
+        self.recaller(self.session_workspace(session_id)).compacted(session_id)
+
+    def session_ended(
+        self, session_id: str, messages: Iterable[Message], *, workspace: str | None = None
+    ) -> SessionSaved:
+        """R12: the session record (no model call), and one more session for R13's gate."""
+        ws = self._end_session(session_id) or workspace
+        decision = self.decide(EntryPoint.AUTOSAVE)
+        if not decision.write:
+            return SessionSaved(skipped=f"rollout-{self._settings.rollout}")
+        scope = self.project_scope(ws)
+        res = autosave_session(self.store, scope, session_id=session_id, messages=list(messages))
+        note_session_ended(scope)  # trivial sessions count too (they leave no record, R12)
+        if res.path:
+            self._written([scope], warm=False)
+        return SessionSaved(path=res.path, skipped=res.skipped)
+
+    def replay_transcript(
+        self,
+        messages: Sequence[Message],
+        *,
+        session_id: str,
+        autosave: bool = True,
+        workspace: str | Path | None = None,
+    ) -> tuple[list[ExtractResult], SessionSaved | None]:
+        """Learn from a whole transcript as the server would have, turn by turn (each user
+        message with the replies after it; clock = the turn's time), then autosave. A person
+        asked for it: refused only under managed ``off``."""
+        self.require(EntryPoint.REMEMBER)
+        store, scope, provider = self.store, self.project_scope(workspace), self.provider()
+        results: list[ExtractResult] = []
+        history: list[Message] = []
+        for number, turn in enumerate(turns_of(messages), start=1):
+            results.append(
+                extract_turn(
+                    store,
+                    scope,
+                    session_id=session_id,
+                    turn=number,
+                    messages=history[-2:] + turn,
+                    provider=provider,
+                )
+            )
+            history.extend(turn)
+        saved = None
+        if autosave:
+            res = autosave_session(store, scope, session_id=session_id, messages=history)
+            saved = SessionSaved(path=res.path, skipped=res.skipped)
+        self._written([scope, store.global_scope()], warm=False)
+        return results, saved
+
+
+def turns_of(messages: Sequence[Message]) -> list[list[Message]]:
+    """Each user message with the messages that follow it, up to the next user message."""
+    turns: list[list[Message]] = []
+    for m in messages:
+        if m.role == "user" or not turns:
+            turns.append([m])
+        else:
+            turns[-1].append(m)
+    return turns
+
+
+def extract_summary(result: ExtractResult) -> str:
+    """One line for a finished extraction (counts, no note text)."""
+    if result.skipped:
+        return f"skipped: {result.skipped}"
+    verb = "would write" if result.dry_run else "wrote"
+    changed = len(result.planned) if result.dry_run else len(result.written)
+    parts = [f"{verb} {changed}", f"updated {len(result.updated)}"]
+    if result.deleted:
+        parts.append(f"deleted {len(result.deleted)}")
+    if result.refused:
+        parts.append(f"refused {len(result.refused)}")
+    text = ", ".join(parts) + f" (provider {result.provider}"
+    return text + (", fell back to offline)" if result.degraded else ")")

@@ -1,0 +1,180 @@
+"""The maintenance use cases: dream (a person's, and the automatic gate's), restore,
+reindex, start-up recovery, the citation check, model health and the R35 evaluations.
+
+Long work comes back as a :class:`~.results.Job` (``run(cancel, progress)``) so every
+surface hosts it its own way — the language server's job runner, the CLI inline with
+progress on stderr. Must not import pygls, lsprotocol, argparse or an adapter.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .. import dream as dream_mod
+from ..citations import Checker
+from ..citations.workspace import git_toplevel
+from ..errors import MemlspError
+from ..models import ModelRequest
+from ..reindex import reindex_scopes
+from ..rollout import EntryPoint
+from ..runtime import Cancelled, CancelToken, ProgressSink
+from ..store import Scope
+from .base import ServiceBase
+from .results import Job
+
+HEALTH_SYSTEM = "You are a health check. Reply with the single word OK and nothing else."
+
+
+class MaintenanceUseCases(ServiceBase):
+    # ---- dream ----------------------------------------------------------------------------------
+    def dream_job(
+        self,
+        *,
+        force: bool = False,
+        dry_run: bool = False,
+        scope: Scope | None = None,
+        workspace: str | None = None,
+    ) -> Job:
+        """A dream a person asked for (R13: runs at once when forced; refused only under
+        managed off). With a model provider the plan comes from the model, validated
+        strictly; the offline plan when it is rejected."""
+        self.require(EntryPoint.DREAM)
+        return self._dream_job(scope or self.project_scope(workspace), force, dry_run)
+
+    def due_dream_jobs(self, scopes: list[Scope]) -> list[Job]:
+        """The automatic dream (R13, R25): one job per scope whose gate is due — a dry run
+        at ``dry-run``; none at ``off``. Blocking (reads each gate)."""
+        decision = self.decide(EntryPoint.AUTO_DREAM)
+        if not decision.run:
+            return []
+        settings = self._settings
+        due = [
+            s
+            for s in scopes
+            if s.root.is_dir() and dream_mod.should_dream(s, settings=settings).due
+        ]
+        return [self._dream_job(s, False, not decision.write) for s in due]
+
+    def _dream_job(self, scope: Scope, force: bool, dry_run: bool) -> Job:
+        store, settings = self.store, self._settings
+        planner = dream_mod.planner_for(settings, bridge=self.model_bridge())
+
+        def run(cancel: CancelToken, progress: ProgressSink) -> dream_mod.DreamResult:
+            try:
+                result = dream_mod.dream(
+                    store,
+                    scope,
+                    force=force,
+                    dry_run=dry_run,
+                    planner=planner,
+                    settings=settings,
+                    progress=progress,
+                    cancel=cancel,
+                )
+            except dream_mod.DreamCancelled as exc:
+                raise Cancelled(str(exc)) from exc
+            if result.applied and not dry_run:
+                self._written([scope], warm=False)
+            return result
+
+        return Job("dream", f"Dreaming ({scope.rel})", str(store.home), run, dream_summary)
+
+    def restore(
+        self, run_id: str, path: str | None = None, *, global_: bool = False, workspace=None
+    ):
+        """R38: bring back what a dream run soft-deleted (within the retention window)."""
+        self.require(EntryPoint.DREAM)
+        scope = self.store.global_scope() if global_ else self.project_scope(workspace)
+        result = dream_mod.restore(
+            self.store,
+            scope,
+            run_id,
+            path,
+            soft_delete_days=self._settings.retention.soft_delete_days,
+        )
+        if result.restored:
+            self._written([scope], warm=False)
+        return scope, result
+
+    def recover_dreams(self) -> dict[str, Any]:
+        """Roll an unfinished dream journal of any scope forward or back (at start-up)."""
+        return dream_mod.recover_all(self.store)
+
+    # ---- indexes ----------------------------------------------------------------------------------
+    def reindex_job(self, scope: str | None = None) -> Job:
+        store = self.store
+        scopes = None if scope in (None, "", "all") else self.scopes_named(scope)
+
+        def run(cancel: CancelToken, progress: ProgressSink):
+            return reindex_scopes(store, scopes, cancel=cancel, progress=progress)
+
+        return Job("reindex", "Rebuilding memory indexes", str(store.home), run)
+
+    # ---- citations -------------------------------------------------------------------------------
+    def workspace_root(self, explicit: str | Path | None = None) -> Path:
+        """The folder citations are checked against: the given one, else the git work tree
+        holding the default folder, else that folder."""
+        if explicit is not None:
+            return Path(explicit).resolve()
+        here = self.default_folder()
+        return git_toplevel(here) or here
+
+    def checker(
+        self, folder: str | Path | None = None, *, on_purpose: bool = True, **kwargs: Any
+    ) -> Checker:
+        """A citation checker (R29) of a workspace folder and its project scope. A check a
+        person runs is refused under managed off; the editor's diagnostics only read."""
+        if on_purpose:
+            self.require(EntryPoint.CHECK)
+        return Checker(self.workspace_root(folder), self.store, **kwargs)
+
+    # ---- models -----------------------------------------------------------------------------------
+    def ping_model(self) -> tuple[str | None, MemlspError | None]:
+        """One tiny prompt to the configured (non-editor) provider: (reply, error)."""
+        settings = self._settings
+        try:
+            reply = self.provider("select").complete(
+                ModelRequest(
+                    system=HEALTH_SYSTEM,
+                    stable_context="",
+                    messages=[{"role": "user", "content": "ping"}],
+                    max_tokens=8,
+                    timeout=settings.model.timeout_seconds,
+                )
+            )
+        except MemlspError as exc:  # no key, HTTP error, timeout: an answer, not a crash
+            return None, exc
+        return reply.text, None
+
+    # ---- evaluation (R35) --------------------------------------------------------------------------
+    def evaluate_recall(self, corpus: Path, queries: Path, *, progress=None) -> dict:
+        """Score recall on a data set (JSONL files, eval/README.md) in a temporary home,
+        with this service's ``recall.*`` settings."""
+        from ..evaluate.recall_eval import evaluate, read_jsonl
+        from ..recall import settings_kwargs
+
+        try:
+            rows = read_jsonl(corpus), read_jsonl(queries)
+        except ValueError as exc:
+            raise MemlspError(str(exc), reason="bad-data-set") from exc
+        kwargs = settings_kwargs(self._settings.recall)
+        return evaluate(*rows, progress=progress, **kwargs)
+
+    def evaluate_scenarios(self, path: Path, *, proxy: bool = False, ids=None) -> dict:
+        """Replay scenarios through extraction, then probe recall (or the stored text)."""
+        from ..evaluate.scenarios import recaller_text, run_scenarios, stored_text_proxy
+
+        return run_scenarios(path, stored_text_proxy if proxy else recaller_text, ids=ids)
+
+
+def dream_summary(result: dream_mod.DreamResult) -> str:
+    """One line for a finished dream."""
+    if result.status == "skipped":
+        return f"skipped: {result.reason}"
+    before = result.counts_before.get("inbox")
+    after = result.counts_after.get("inbox")
+    text = f"{result.status} (run {result.run_id}): {len(result.applied)} operation(s)"
+    if before is not None and after is not None:
+        text += f", inbox {before} -> {after}"
+    return text

@@ -1,0 +1,252 @@
+"""The note use cases (SPEC §10, R8, R23, R24, R31): remember, list, read, find, forget
+(verified and best-effort), regenerate MEMORY.md, status and the health report.
+
+Everything a person asks for on purpose goes through ``require`` — refused only when an
+administrator's managed settings say ``off`` (forget excepted: removing data never loosens
+a policy). Must not import pygls, lsprotocol, argparse or an adapter.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from .. import forget as forget_mod
+from .. import index as index_mod
+from .. import listing, sessions
+from ..dream import should_dream
+from ..errors import InvalidRequestError, MemlspError, NotFoundError, RefusedError
+from ..fsutil import is_temp_name
+from ..notes import parse_note, utcnow
+from ..remember import remember
+from ..rollout import EntryPoint
+from ..store import Entry, Problem, Scope
+from .base import ServiceBase
+from .results import (
+    HealthFinding,
+    Listing,
+    NoteFacts,
+    NoteRecord,
+    NoteText,
+    ProblemRecord,
+    Remembered,
+    ScopeCount,
+    Status,
+)
+
+
+class NoteUseCases(ServiceBase):
+    def remember(
+        self,
+        text: str,
+        *,
+        type_: str | None = None,
+        scope: str | None = None,
+        workspace: str | None = None,
+    ) -> Remembered:
+        """A person's "remember this" (R8: a refusal is an answer with a reason)."""
+        if scope not in (None, "project", "global"):
+            raise InvalidRequestError(
+                f"scope must be project or global, not {scope!r}", reason="unknown-scope"
+            )
+        self.require(EntryPoint.REMEMBER)
+        store = self.store
+        target = store.global_scope() if scope == "global" else self.project_scope(workspace)
+        try:
+            result = remember(store, target, text, type_=type_)
+        except RefusedError as exc:
+            return Remembered(refused=exc.reason, category=exc.category, message=str(exc))
+        self._written([target])
+        return Remembered(path=result.path, action=result.action)
+
+    def list_notes(
+        self, scope: str | None = None, *, workspace: str | None = None, stale_count=None
+    ) -> Listing:
+        """Every note of the named scopes (default: all) with type, size, age; ``stale`` is
+        filled by ``stale_count(path)`` when a surface has checked citations."""
+        now = utcnow()
+        out = Listing(home=str(self.store.home))
+        for s in self.scopes_named(scope, workspace):
+            res = self.store.scan(s)
+            for entry in res.entries:
+                stale = stale_count(entry.path) if stale_count is not None else None
+                out.entries.append(note_record(entry, now, stale))
+            out.problems.extend(problem_record(p) for p in res.problems)
+        return out
+
+    def scans(self, scope: str | None = None, *, workspace: str | None = None):
+        """(scope, scan result) of each named scope, for views that group by scope."""
+        return [(s, self.store.scan(s)) for s in self.scopes_named(scope, workspace)]
+
+    def read(self, path: str) -> NoteText:
+        """The whole file and the SHA-256 of its exact bytes (what verified forget needs)."""
+        data, digest = self.store.read(path)
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise MemlspError(f"{path} is not UTF-8 text", reason="invalid-utf8") from exc
+        return NoteText(path=path, text=text, sha256=digest)
+
+    def note_facts(self, rel: str, *, also: Scope | None = None) -> NoteFacts | None:
+        """Facts about one note for a hover; None when it cannot be read as a note (it has
+        its own diagnostic then). ``also``: another scope whose sessions may have injected
+        it (the workspace's project)."""
+        store = self.store
+        try:
+            data, _ = store.read(rel)
+            note = parse_note(data, stem=Path(rel).stem)
+        except Exception:  # noqa: BLE001 - an unparsable note is reported elsewhere
+            return None
+        scope = store.scope_of(rel)
+        file = store.home / rel
+        section = "" if file.parent == scope.root else file.parent.name
+        item = store.load(scope, section, file)
+        entry = item if isinstance(item, Entry) else None
+        scopes = {scope.rel: scope}
+        if also is not None:
+            scopes.setdefault(also.rel, also)
+        try:
+            for s in self.session_scopes(None):
+                scopes.setdefault(s.rel, s)
+        except Exception:  # noqa: BLE001 - no workspace: the note's own scope is enough
+            pass
+        return NoteFacts(
+            name=note.name,
+            type=note.type,
+            scope_kind=scope.kind,
+            scope_rel=scope.rel,
+            bytes=entry.bytes if entry else None,
+            age_days=entry.age_days(utcnow()) if entry else None,
+            recalled=sessions.times_recalled(list(scopes.values()), rel),
+        )
+
+    def find_note(self, name: str, *, workspace: str | None = None) -> Entry:
+        """One note by name or home-relative path, this project's and global first."""
+        store = self.store
+        hits = store.find(name, self.session_scopes(workspace)) or store.find(name)
+        if not hits:
+            raise NotFoundError(f"no note named {name!r} (see `memlsp ls`)")
+        if len(hits) > 1:
+            paths = ", ".join(h.path for h in hits)
+            raise MemlspError(
+                f"{name!r} matches several notes: {paths}; give the path", reason="ambiguous"
+            )
+        return hits[0]
+
+    def forget(self, path: str, sha256: str) -> forget_mod.ForgetResult:
+        """R24: verified forget of one note, given the hash of the bytes the caller read."""
+        self.require(EntryPoint.FORGET)
+        result = forget_mod.forget(self.store, path, sha256)
+        self._written(self._scopes_of([path]), warm=False)
+        return result
+
+    def forget_matching(
+        self, text: str, *, scope: str | None = None, workspace: str | None = None, confirm=False
+    ) -> forget_mod.MatchReport:
+        """R23: find the notes containing ``text``; with ``confirm`` forget each through the
+        verified path."""
+        self.require(EntryPoint.FORGET)
+        scopes = [s for s in self.scopes_named(scope, workspace) if s.root.is_dir()]
+        report = forget_mod.forget_matching(self.store, text, scopes, confirm=confirm)
+        if report.forgotten:
+            self._written(scopes, warm=False)
+        return report
+
+    def _scopes_of(self, paths: list[str]) -> list[Scope]:
+        rels = {s.rel: s for s in self.store.scopes()}
+        return [s for p in paths for rel, s in rels.items() if p.startswith(rel + "/")]
+
+    def rebuild_indexes(self, *, every_scope: bool = False, workspace: str | None = None):
+        """Regenerate MEMORY.md: (scope rel, changed) for each scope that exists."""
+        store = self.store
+        scopes = store.scopes() if every_scope else self.session_scopes(workspace)
+        return [(s.rel, store.rebuild_index(s)) for s in scopes if s.root.is_dir()]
+
+    def status(self, *, workspace: str | None = None) -> Status:
+        store = self.store
+        counts = [ScopeCount(scope=rel, **c) for rel, c in listing.scope_counts(store).items()]
+        gate = should_dream(self.project_scope(workspace))
+        return Status(
+            rollout=self._settings.rollout,
+            counts=counts,
+            last_dream=gate.last_dream,
+            sessions_since_dream=gate.sessions_since,
+            home=str(store.home),
+            home_exists=store.home.is_dir(),
+            provider=self._settings.model.provider,
+        )
+
+    def doctor(self) -> list[HealthFinding]:
+        """Everything worth telling a person about the home; reads only, never writes."""
+        from ..retrieval import minilm_model
+
+        store = self.store
+        findings: list[HealthFinding] = []
+        trouble = minilm_model.problem()
+        if trouble is not None:
+            findings.append(
+                HealthFinding(
+                    "(installation)",
+                    "recall-model-unavailable",
+                    f"MiniLM cannot run ({trouble}): recall uses USE alone, weaker on"
+                    " English paraphrase; reinstall memlsp",
+                    "warning",
+                )
+            )
+        if not store.home.exists():
+            return findings
+        for scope in store.scopes():
+            res = store.scan(scope)
+            findings.extend(HealthFinding(**problem_record(p).__dict__) for p in res.problems)
+            live = [e for e in res.entries if e.section in ("", "inbox")]
+            findings.extend(_index_findings(scope, live))
+            for folder in (scope.root, scope.root / "inbox", scope.root / "sessions"):
+                if folder.is_dir():
+                    findings.extend(
+                        HealthFinding(
+                            store.rel(child),
+                            "leftover-temp-file",
+                            "temporary file from an interrupted write",
+                            "warning",
+                        )
+                        for child in folder.iterdir()
+                        if is_temp_name(child.name)
+                    )
+        return findings
+
+
+def _index_findings(scope: Scope, live: list[Entry]) -> list[HealthFinding]:
+    expected = index_mod.render_index(live)
+    try:
+        current = scope.index_path.read_text("utf-8")
+    except (OSError, UnicodeDecodeError):
+        current = None
+    if current == expected:
+        return []
+    return [
+        HealthFinding(
+            f"{scope.rel}/MEMORY.md",
+            "index-out-of-date" if current is not None else "index-missing",
+            "MEMORY.md does not match the notes; run `memlsp index --all`",
+            "warning",
+        )
+    ]
+
+
+def note_record(entry: Entry, now: dt.datetime, stale: int | None = None) -> NoteRecord:
+    modified = dt.datetime.fromtimestamp(entry.mtime, dt.UTC).replace(microsecond=0)
+    return NoteRecord(
+        path=entry.path,
+        scope=entry.scope_label,
+        type=entry.note.type,
+        name=entry.note.name,
+        description=entry.note.description,
+        bytes=entry.bytes,
+        modified=modified.isoformat().replace("+00:00", "Z"),
+        age_days=entry.age_days(now),
+        stale=stale,
+    )
+
+
+def problem_record(problem: Problem) -> ProblemRecord:
+    return ProblemRecord(problem.path, problem.reason, problem.message, problem.severity)

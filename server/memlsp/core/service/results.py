@@ -1,0 +1,155 @@
+"""What the memory service returns: plain dataclasses, snake_case, no wire or CLI shapes.
+
+Adapters (the language server, the CLI, ``agents/``) turn these into their own output —
+camelCase JSON-RPC results, ``--json`` documents, terminal lines. Must not import pygls,
+lsprotocol, argparse or anything from an adapter package.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..runtime import CancelToken, ProgressSink
+
+JobFn = Callable[[CancelToken, ProgressSink], Any]
+
+
+@dataclass(frozen=True)
+class Job:
+    """A long use case, ready to run: ``run(cancel, progress)`` blocks until done (raises
+    :class:`memlsp.core.runtime.Cancelled` when cancelled). The language server runs it on
+    its job runner, the CLI runs it inline. ``summarize`` turns its result into one line
+    for status reports (counts, never note text)."""
+
+    kind: str
+    title: str
+    home: str
+    run: JobFn
+    summarize: Callable[[Any], str] | None = None
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A use case that decided not to run; ``reason`` is a stable kebab-case word."""
+
+    reason: str
+
+
+@dataclass
+class SessionStart:
+    index: str
+    rollout: str
+    scopes: list[Any]  # memlsp.core.store.Scope, project first
+
+
+@dataclass
+class StaleNote:
+    ref: str
+    reason: str
+    message: str = ""
+
+
+@dataclass
+class Recalled:
+    memories: list[Any]  # memlsp.core.recall.RecalledMemory
+    reminder: str
+    budget_left: int
+    skipped: str | None = None
+
+
+@dataclass
+class SessionSaved:
+    path: str | None = None
+    skipped: str | None = None
+
+
+@dataclass
+class Remembered:
+    path: str | None = None
+    action: str | None = None
+    refused: str | None = None  # the refusal's reason, when refused
+    category: str | None = None
+    message: str = ""
+
+
+@dataclass
+class NoteRecord:
+    """One note of a listing (SPEC §10 ``memory/list``, ``memlsp ls --json``)."""
+
+    path: str
+    scope: str
+    type: str
+    name: str
+    description: str
+    bytes: int
+    modified: str
+    age_days: int
+    stale: int | None = None
+
+
+@dataclass
+class ProblemRecord:
+    path: str
+    reason: str
+    message: str
+    severity: str
+
+
+@dataclass
+class Listing:
+    home: str
+    entries: list[NoteRecord] = field(default_factory=list)
+    problems: list[ProblemRecord] = field(default_factory=list)
+
+
+@dataclass
+class ScopeCount:
+    scope: str
+    notes: int = 0
+    inbox: int = 0
+    sessions: int = 0
+    problems: int = 0
+
+
+@dataclass
+class Status:
+    rollout: str
+    counts: list[ScopeCount]
+    last_dream: str | None
+    sessions_since_dream: int | None
+    home: str
+    home_exists: bool
+    provider: str
+
+
+@dataclass
+class NoteText:
+    path: str
+    text: str
+    sha256: str
+
+
+@dataclass
+class HealthFinding:
+    """One thing ``doctor`` reports about the memory home."""
+
+    path: str
+    reason: str
+    message: str
+    severity: str  # "error" | "warning"
+
+
+@dataclass
+class NoteFacts:
+    """What a hover says about one note: its identity, size, age and how often recall
+    injected it (in the sessions of the scopes that could have)."""
+
+    name: str
+    type: str
+    scope_kind: str
+    scope_rel: str
+    bytes: int | None
+    age_days: int | None
+    recalled: int
