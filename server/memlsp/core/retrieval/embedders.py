@@ -33,9 +33,9 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
+from ..text import tokens
 from . import minilm_model
 from .hybrid import normalise_vector
-from .text import tokens
 
 log = logging.getLogger(__name__)
 
@@ -150,7 +150,7 @@ class UseEmbedder:
 class HashingEmbedder:
     """A deterministic bag-of-tokens embedder with no model, for fast unit tests.
 
-    Each token (see :func:`memlsp.core.retrieval.text.tokens`) adds ±1 at a position chosen by
+    Each token (see :func:`memlsp.core.text.tokens`) adds ±1 at a position chosen by
     a stable hash; texts sharing tokens get a positive cosine. Not for production use.
     """
 

@@ -1,4 +1,4 @@
-"""Text normalisation for the keyword side of retrieval (R16).
+"""Text normalisation for the keyword side of retrieval (R16), shared by the whole core.
 
 Owns: the tokeniser shared by indexing and querying (Unicode NFKC, lower case, camelCase and
 path splitting, CJK runs turned into overlapping bigrams), the English and Chinese query
