@@ -21,11 +21,12 @@ from memlsp.core.dream import (
 )
 from memlsp.core.dream.plan import PlanInvalid, PlanView, validate_plan
 from memlsp.core.dream.reldates import rewrite_relative_dates
-from memlsp.core.dream.similarity import cosine, tokens
+from memlsp.core.dream.similarity import cosine
 from memlsp.core.lease import read_lease
 from memlsp.core.settings import DreamSettings, RetentionSettings, Settings
 from memlsp.core.state import read_state
 from memlsp.core.store import Store
+from memlsp.core.text import similarity_tokens as tokens
 
 from tests.core.dreamkit import MERGE_PLAN, NOW, hash_tree, live_notes, put, session, small_home
 

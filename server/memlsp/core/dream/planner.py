@@ -39,10 +39,11 @@ from typing import Any, Protocol
 
 from ..notes import cut, one_line, slugify
 from ..store import Entry
+from ..text import similarity_tokens
 from .gather import Finding
 from .plan import PLAN_SCHEMA, NoteSpec, Operation, Plan
 from .reldates import DateFn, rewrite_relative_dates
-from .similarity import Similarity, cosine, jaccard, name_words, tokens
+from .similarity import Similarity, cosine, jaccard, name_words
 
 
 class JsonModel(Protocol):
@@ -87,7 +88,7 @@ def _head(description: str, body: str) -> str:
 
 
 def value_tokens(text: str) -> set[str]:
-    return {t for t in tokens(text) if any(c.isdigit() for c in t)}
+    return {t for t in similarity_tokens(text) if any(c.isdigit() for c in t)}
 
 
 def _paragraphs(body: str) -> list[str]:
