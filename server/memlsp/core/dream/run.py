@@ -23,19 +23,14 @@ from ..notes import iso, parse_time, utcnow
 from ..settings import Settings, load_settings
 from ..state import read_state
 from ..store import Scope, Store
-from .apply import (
-    apply_plan,
-    materialise,
-    purge_archives,
-    recover,
-    render_diff,
-    sha256,
-)
+from .apply import apply_plan, recover
 from .gate import GateDecision, should_dream
 from .gather import GatherResult, gather, open_questions, session_time
+from .materialise import materialise, render_diff, sha256
 from .plan import Plan, PlanInvalid, PlanRefused, PlanView, check_plan, enforce_cap, validate_plan
 from .planner import ModelPlanner, OfflinePlanner, PlanContext
 from .reldates import DateFn
+from .restore import purge_archives
 from .similarity import Similarity
 
 Progress = Callable[[str, int], None]
