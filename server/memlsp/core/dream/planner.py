@@ -16,8 +16,10 @@ The **offline planner** is deterministic and explainable:
 * *fold* each claimed inbox observation into the matching topic note (appending it,
   skipping what is already there, or replacing the paragraph it supersedes), or into a new
   topic note at the top level;
-* rewrite leftover relative dates in the observations it folds (a pluggable ``date_fn``,
-  anchored at each observation's own time). Topic notes are left alone: measured on the
+* rewrite leftover relative dates in the observations it folds with the write policy's
+  rewriter (:func:`memlsp.core.policy.dates.absolutize`, which leaves recurring phrases
+  such as "on Sunday nights" or 每周日 alone; a pluggable ``date_fn``), anchored at each
+  observation's own time. Topic notes are left alone: measured on the
   eval corpus, their weekday phrases are rules ("reviews on Tuesday afternoons"), not
   dates, and rewriting them did harm;
 * expire session records older than ``retention.sessionDays``.
@@ -38,12 +40,15 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..notes import cut, one_line, slugify
+from ..policy.dates import absolutize
 from ..store import Entry
 from ..text import similarity_tokens
 from .gather import Finding
 from .plan import PLAN_SCHEMA, NoteSpec, Operation, Plan
-from .reldates import DateFn, rewrite_relative_dates
 from .similarity import Similarity, cosine, jaccard, name_words
+
+DateFn = Callable[[str, dt.datetime], str]
+"""Rewrites the relative dates of a text, anchored at a time: ``(text, anchor) -> text``."""
 
 
 class JsonModel(Protocol):
@@ -133,7 +138,7 @@ class OfflinePlanner:
     """The rule-based planner; ``similarity`` and ``date_fn`` are pluggable."""
 
     similarity: Similarity = cosine
-    date_fn: DateFn = rewrite_relative_dates
+    date_fn: DateFn = absolutize
     same_topic_name: float = 0.5  # Jaccard of name words
     same_topic_text: float = 0.5  # similarity of descriptions (or 0.55 of whole notes)
     near_duplicate: float = 0.75  # similarity of whole notes
@@ -439,6 +444,7 @@ def planner_for(settings: Any = None, *, bridge: Any = None) -> ModelPlanner | N
 
 __all__ = [
     "CHANGE",
+    "DateFn",
     "JsonModel",
     "ModelPlanner",
     "OfflinePlanner",

@@ -28,8 +28,7 @@ from .gate import GateDecision, should_dream
 from .gather import GatherResult, gather, open_questions, session_time
 from .materialise import materialise, render_diff, sha256
 from .plan import Plan, PlanInvalid, PlanRefused, PlanView, check_plan, enforce_cap, validate_plan
-from .planner import ModelPlanner, OfflinePlanner, PlanContext
-from .reldates import DateFn
+from .planner import DateFn, ModelPlanner, OfflinePlanner, PlanContext
 from .restore import purge_archives
 from .similarity import Similarity
 
