@@ -44,7 +44,9 @@ class Question:
 
 
 @dataclass(frozen=True)
-class Finding:
+class GatheredFact:
+    """A session-record line that answers an open question: evidence for the planner."""
+
     question: str  # inbox path
     session: str  # scope-relative session record
     line: int
@@ -62,7 +64,7 @@ class Finding:
 @dataclass
 class GatherResult:
     questions: list[Question]
-    findings: list[Finding]
+    findings: list[GatheredFact]
     bytes_read: int
     files_searched: int
 
@@ -138,7 +140,7 @@ def gather(
                 if len(shared) >= min(2, len(q.words)) and ERROR_DETAIL.search(line):
                     found[q.path] += 1
                     result.findings.append(
-                        Finding(
+                        GatheredFact(
                             q.path, f"sessions/{file.name}", lineno, cut(line.strip(" -*>"), 240)
                         )
                     )
@@ -148,7 +150,7 @@ def gather(
 __all__ = [
     "ERROR_DETAIL",
     "FAILURE",
-    "Finding",
+    "GatheredFact",
     "GatherResult",
     "Question",
     "gather",

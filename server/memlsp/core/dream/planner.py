@@ -43,7 +43,7 @@ from ..notes import cut, one_line, slugify
 from ..policy.dates import absolutize
 from ..store import Entry
 from ..text import similarity_tokens
-from .gather import Finding
+from .gather import GatheredFact
 from .plan import PLAN_SCHEMA, NoteSpec, Operation, Plan
 from .similarity import Similarity, cosine, jaccard, name_words
 
@@ -66,7 +66,7 @@ class PlanContext:
     inbox: list[Entry]  # the claimed snapshot only
     expired_sessions: list[str]  # scope-relative session records past retention
     index_text: str
-    findings: list[Finding] = field(default_factory=list)
+    findings: list[GatheredFact] = field(default_factory=list)
     max_deletes: int = 10
 
 
@@ -193,7 +193,7 @@ class OfflinePlanner:
             topics.append(t)
         budget = [ctx.max_deletes]
         self._consolidate_topics(topics, budget)
-        findings: dict[str, list[Finding]] = {}
+        findings: dict[str, list[GatheredFact]] = {}
         for f in ctx.findings:
             findings.setdefault(f.question, []).append(f)
         taken = {t.path for t in topics}
@@ -261,7 +261,7 @@ class OfflinePlanner:
         entry: Entry,
         topics: list[_Topic],
         taken: set[str],
-        found: list[Finding],
+        found: list[GatheredFact],
         ctx: PlanContext,
     ) -> None:
         path = entry.rel_in_scope
