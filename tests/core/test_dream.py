@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import threading
 
 import pytest
 from memlsp.core.dream import (
@@ -23,6 +22,7 @@ from memlsp.core.dream.plan import PlanInvalid, PlanView, validate_plan
 from memlsp.core.dream.similarity import cosine
 from memlsp.core.lease import read_lease
 from memlsp.core.policy.dates import absolutize
+from memlsp.core.runtime import CancelToken
 from memlsp.core.settings import DreamSettings, RetentionSettings, Settings
 from memlsp.core.state import read_state
 from memlsp.core.store import Store
@@ -458,13 +458,13 @@ def test_failed_model_call_falls_back_to_offline(tmp_path):
 def test_cancel_before_apply_changes_no_note(tmp_path):
     store, scope = small_home(tmp_path)
     before = live_notes(scope)
-    cancel = threading.Event()
+    cancel = CancelToken()
     seen = []
 
     def progress(message, percent):
         seen.append(percent)
         if percent == 25:
-            cancel.set()
+            cancel.cancel()
 
     from memlsp.core.dream import DreamCancelled
 

@@ -220,7 +220,7 @@ def run_dream(
             planner=dream_mod.planner_for(settings, bridge=editor),
             settings=settings,
             progress=lambda message=None, percent=None: progress(message, percent),
-            cancel=lambda: cancel.cancelled,
+            cancel=cancel,
         )
     except dream_mod.DreamCancelled as exc:
         raise Cancelled(str(exc)) from exc
