@@ -55,7 +55,6 @@ __all__ = [
 DEFAULT_EMBEDDER = "use+minilm"
 
 
-
 class EmbedderUnavailable(RuntimeError):
     """An embedder's model files are missing or not the pinned ones."""
 
