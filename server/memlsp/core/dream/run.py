@@ -28,8 +28,9 @@ from .apply import apply_plan, recover
 from .gate import GateDecision, should_dream
 from .gather import GatherResult, gather, open_questions, session_time
 from .materialise import materialise, render_diff, sha256
+from .model_planner import ModelPlanner
 from .plan import Plan, PlanInvalid, PlanRefused, PlanView, check_plan, enforce_cap, validate_plan
-from .planner import DateFn, ModelPlanner, OfflinePlanner, PlanContext
+from .planner import DateFn, OfflinePlanner, PlanContext
 from .restore import purge_archives
 from .similarity import Similarity
 
