@@ -51,7 +51,7 @@ def _add_synthetic(index: RetrievalIndex, notes: list[dict], total: int) -> None
     """Fill the index up to ``total`` notes with random vectors (no embedding cost)."""
     import sqlite3  # noqa: F401  (bench only: reaches into the cache file directly)
 
-    from memlsp.core.retrieval.text import fts_index_text
+    from memlsp.core.text import fts_index_text
 
     rng = np.random.default_rng(0)
     conn = index._open()

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import threading
 
 import pytest
 from memlsp.core.dream import (
@@ -20,13 +19,16 @@ from memlsp.core.dream import (
     should_dream,
 )
 from memlsp.core.dream.plan import PlanInvalid, PlanView, validate_plan
-from memlsp.core.dream.reldates import rewrite_relative_dates
-from memlsp.core.dream.similarity import cosine, tokens
+from memlsp.core.dream.similarity import cosine
 from memlsp.core.lease import read_lease
+from memlsp.core.policy.dates import absolutize
+from memlsp.core.runtime import CancelToken
 from memlsp.core.settings import DreamSettings, RetentionSettings, Settings
 from memlsp.core.state import read_state
 from memlsp.core.store import Store
+from memlsp.core.text import similarity_tokens as tokens
 
+from tests.core.date_phrases import RECURRING
 from tests.core.dreamkit import MERGE_PLAN, NOW, hash_tree, live_notes, put, session, small_home
 
 S = Settings()
@@ -137,14 +139,38 @@ def test_relative_dates_and_gathered_errors(tmp_path):
     assert 0 < result.gathered["bytesRead"] <= 256 * 1024
 
 
-def test_reldates_leave_recurring_phrases():
+def test_dream_dates_leave_recurring_phrases():
     anchor = dt.datetime(2026, 11, 26, tzinfo=dt.UTC)  # a Thursday
-    assert rewrite_relative_dates("ship by Friday", anchor) == "ship by 2026-11-27"
-    assert (
-        rewrite_relative_dates("every Tuesday; on Tuesdays; 每周二", anchor)
-        == "every Tuesday; on Tuesdays; 每周二"
+    assert absolutize("ship by Friday", anchor) == "ship by 2026-11-27"
+    assert absolutize("every Tuesday; on Tuesdays; 每周二", anchor) == (
+        "every Tuesday; on Tuesdays; 每周二"
     )
-    assert rewrite_relative_dates("明天上线", anchor) == "2026-11-27上线"
+    assert absolutize("明天上线", anchor) == "2026-11-27上线"
+
+
+def test_a_dream_keeps_recurring_phrases_as_written(tmp_path):
+    """The dream rewrites relative dates with the write policy's rewriter, which leaves
+    schedules alone: every recurring phrase of the inbox reaches the topic notes as written,
+    while a real relative date next to them is made absolute."""
+    store = Store(tmp_path)
+    scope = store.ensure_scope(store.global_scope())
+    said = dt.datetime(2026, 11, 26, 9, tzinfo=dt.UTC)  # a Thursday
+    for i, phrase in enumerate(RECURRING):
+        put(scope, f"inbox/schedule-{i:02d}.md", phrase, phrase, created=said)
+    put(
+        scope,
+        "inbox/freeze.md",
+        "Deploy freeze starts tomorrow",
+        "Announced in #eng.",
+        created=said,
+    )
+    result = dream(store, scope, now=NOW, force=True, settings=S)
+    assert result.status == "applied" and not result.conflicts
+    topics = [e.note for e in store.scan(scope).entries if e.section == ""]
+    text = "\n".join(f"{n.description}\n{n.body}" for n in topics)
+    missing = [phrase for phrase in RECURRING if phrase not in text]
+    assert missing == []
+    assert "Deploy freeze starts on 2026-11-27" in text and "tomorrow" not in text
 
 
 def test_similarity_handles_chinese():
@@ -432,13 +458,13 @@ def test_failed_model_call_falls_back_to_offline(tmp_path):
 def test_cancel_before_apply_changes_no_note(tmp_path):
     store, scope = small_home(tmp_path)
     before = live_notes(scope)
-    cancel = threading.Event()
+    cancel = CancelToken()
     seen = []
 
     def progress(message, percent):
         seen.append(percent)
         if percent == 25:
-            cancel.set()
+            cancel.cancel()
 
     from memlsp.core.dream import DreamCancelled
 

@@ -130,7 +130,7 @@ def test_swapping_symlinks_never_touch_the_victim(tmp_path: Path, mode: str) -> 
 CRASHER = textwrap.dedent(
     """
     import os, signal, sys
-    from memlsp.core import forget as fg
+    from memlsp.core.forget import verified as fg
     from memlsp.core.store import Store
     home, rel, sha, step = sys.argv[1:5]
 

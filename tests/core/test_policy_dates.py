@@ -8,6 +8,8 @@ import datetime as dt
 import pytest
 from memlsp.core.policy.dates import absolutize, find_relative_dates
 
+from tests.core.date_phrases import RECURRING
+
 NOW = dt.datetime(2026, 3, 4, 10, 0, tzinfo=dt.UTC)  # a Wednesday
 
 TABLE = [
@@ -80,6 +82,17 @@ def test_phrase_becomes_absolute(phrase, expected):
 )
 def test_recurring_days_are_not_dates(text):
     assert absolutize(text, NOW) == text
+
+
+@pytest.mark.parametrize("text", RECURRING)
+def test_recurring_phrases_stay_as_written(text):
+    assert absolutize(text, NOW) == text
+    assert find_relative_dates(text, NOW) == []
+
+
+def test_recurring_table_covers_both_languages():
+    chinese = [t for t in RECURRING if any("\u4e00" <= c <= "\u9fff" for c in t)]
+    assert len(chinese) >= 8 and len(RECURRING) - len(chinese) >= 12
 
 
 def test_rewrite_keeps_the_sentence_readable():

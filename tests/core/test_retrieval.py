@@ -14,7 +14,7 @@ from memlsp.core.retrieval import hybrid
 from memlsp.core.retrieval.embedders import HashingEmbedder, load_embedder
 from memlsp.core.retrieval.hybrid import Hit, HybridParams
 from memlsp.core.retrieval.index import Doc, RetrievalIndex
-from memlsp.core.retrieval.text import fts_index_text, fts_query, query_terms, tokens
+from memlsp.core.text import fts_index_text, fts_query, query_terms, tokens
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
 # Hashing vectors: low thresholds so that sharing a few tokens is enough.

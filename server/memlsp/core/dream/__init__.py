@@ -5,18 +5,12 @@ Public API: :func:`dream`, :func:`recover`, :func:`restore`, :func:`should_dream
 docs/explanation/dream.md. Never imports pygls, lsprotocol or the CLI.
 """
 
-from .apply import (
-    RecoveryReport,
-    RestoreError,
-    RestoreResult,
-    purge_archives,
-    recover,
-    recover_all,
-    restore,
-)
+from .apply import RecoveryReport, recover, recover_all
 from .gate import GateDecision, note_session_ended, should_dream
+from .model_planner import JsonModel, ModelPlanner, planner_for
 from .plan import PLAN_SCHEMA, NoteSpec, Operation, Plan, PlanInvalid, PlanRefused, validate_plan
-from .planner import JsonModel, ModelPlanner, OfflinePlanner, PlanContext, planner_for
+from .planner import OfflinePlanner, PlanContext
+from .restore import RestoreError, RestoreResult, purge_archives, restore
 from .run import DreamCancelled, DreamResult, dream
 
 __all__ = [

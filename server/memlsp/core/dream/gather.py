@@ -9,7 +9,7 @@ at most ``per_file_bytes`` of each file and ``budget_bytes`` in total. A hit is 
 shares at least two of those words with the question and carries an error-shaped token
 (a quoted message, an exception name, a status code); it is returned as a short snippet with the session path as evidence.
 
-Imports only the core store types and the dream's similarity tokens.
+Imports only core note helpers and :func:`memlsp.core.text.similarity_tokens`.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..notes import cut
-from .similarity import tokens
+from ..text import similarity_tokens
 
 FAILURE = re.compile(
     r"\b(fail(?:s|ed|ing|ure)?|broke(?:n)?|break(?:s|ing)?|error(?:s|ed)?|crash(?:es|ed)?|"
@@ -44,7 +44,9 @@ class Question:
 
 
 @dataclass(frozen=True)
-class Finding:
+class GatheredFact:
+    """A session-record line that answers an open question: evidence for the planner."""
+
     question: str  # inbox path
     session: str  # scope-relative session record
     line: int
@@ -62,7 +64,7 @@ class Finding:
 @dataclass
 class GatherResult:
     questions: list[Question]
-    findings: list[Finding]
+    findings: list[GatheredFact]
     bytes_read: int
     files_searched: int
 
@@ -72,7 +74,7 @@ def open_questions(items: Iterable[tuple[str, str]]) -> list[Question]:
     out = []
     for path, text in items:
         if FAILURE.search(text) and not ERROR_DETAIL.search(text):
-            words = [w for w in dict.fromkeys(tokens(text)) if not FAILURE.fullmatch(w)]
+            words = [w for w in dict.fromkeys(similarity_tokens(text)) if not FAILURE.fullmatch(w)]
             if words:
                 out.append(Question(path, tuple(words[:12])))
     return out
@@ -127,7 +129,7 @@ def gather(
         result.files_searched += 1
         text = data.decode("utf-8", errors="replace")
         for lineno, line in enumerate(text.splitlines(), 1):
-            line_tokens = set(tokens(line))
+            line_tokens = set(similarity_tokens(line))
             if not line_tokens:
                 continue
             for q in questions:
@@ -138,7 +140,7 @@ def gather(
                 if len(shared) >= min(2, len(q.words)) and ERROR_DETAIL.search(line):
                     found[q.path] += 1
                     result.findings.append(
-                        Finding(
+                        GatheredFact(
                             q.path, f"sessions/{file.name}", lineno, cut(line.strip(" -*>"), 240)
                         )
                     )
@@ -148,7 +150,7 @@ def gather(
 __all__ = [
     "ERROR_DETAIL",
     "FAILURE",
-    "Finding",
+    "GatheredFact",
     "GatherResult",
     "Question",
     "gather",

@@ -1,8 +1,8 @@
-"""Planners for the consolidate phase (SPEC R22): the offline planner and a tool-less model.
+"""The offline planner of the consolidate phase (SPEC R22), and what every planner is given.
 
-Both take a :class:`PlanContext` (what orient and gather found) and return a
-:class:`~memlsp.core.dream.plan.Plan`. The dream validates every plan the same way before
-it applies anything.
+A planner takes a :class:`PlanContext` (what orient and gather found) and returns a
+:class:`~memlsp.core.dream.plan.Plan`; the model planner is in :mod:`.model_planner`. The
+dream validates every plan the same way before it applies anything.
 
 The **offline planner** is deterministic and explainable:
 
@@ -16,15 +16,16 @@ The **offline planner** is deterministic and explainable:
 * *fold* each claimed inbox observation into the matching topic note (appending it,
   skipping what is already there, or replacing the paragraph it supersedes), or into a new
   topic note at the top level;
-* rewrite leftover relative dates in the observations it folds (a pluggable ``date_fn``,
-  anchored at each observation's own time). Topic notes are left alone: measured on the
+* rewrite leftover relative dates in the observations it folds with the write policy's
+  rewriter (:func:`memlsp.core.policy.dates.absolutize`, which leaves recurring phrases
+  such as "on Sunday nights" or 每周日 alone; a pluggable ``date_fn``), anchored at each
+  observation's own time. Topic notes are left alone: measured on the
   eval corpus, their weekday phrases are rules ("reviews on Tuesday afternoons"), not
   dates, and rewriting them did harm;
 * expire session records older than ``retention.sessionDays``.
 
 It never removes more topic notes than the per-run cap: what is left is deferred to the
-next dream (and counted). The **model planner** sends the index, the claimed observations
-and the gathered snippets to a provider's ``complete_json`` and returns its plan as is.
+next dream (and counted).
 
 Imports core types only; never the language server, the CLI or a model SDK.
 """
@@ -35,22 +36,18 @@ import datetime as dt
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
 from ..notes import cut, one_line, slugify
+from ..policy.dates import absolutize
 from ..store import Entry
-from .gather import Finding
-from .plan import PLAN_SCHEMA, NoteSpec, Operation, Plan
-from .reldates import DateFn, rewrite_relative_dates
-from .similarity import Similarity, cosine, jaccard, name_words, tokens
+from ..text import similarity_tokens
+from .gather import GatheredFact
+from .plan import NoteSpec, Operation, Plan
+from .similarity import Similarity, cosine, jaccard, name_words
 
-
-class JsonModel(Protocol):
-    """The part of a model provider the dream needs (providers live in ``core/models``)."""
-
-    def complete_json(
-        self, system: str, prompt: str, schema: dict[str, Any], timeout: float
-    ) -> Any: ...
+DateFn = Callable[[str, dt.datetime], str]
+"""Rewrites the relative dates of a text, anchored at a time: ``(text, anchor) -> text``."""
 
 
 @dataclass
@@ -60,7 +57,7 @@ class PlanContext:
     inbox: list[Entry]  # the claimed snapshot only
     expired_sessions: list[str]  # scope-relative session records past retention
     index_text: str
-    findings: list[Finding] = field(default_factory=list)
+    findings: list[GatheredFact] = field(default_factory=list)
     max_deletes: int = 10
 
 
@@ -87,7 +84,7 @@ def _head(description: str, body: str) -> str:
 
 
 def value_tokens(text: str) -> set[str]:
-    return {t for t in tokens(text) if any(c.isdigit() for c in t)}
+    return {t for t in similarity_tokens(text) if any(c.isdigit() for c in t)}
 
 
 def _paragraphs(body: str) -> list[str]:
@@ -132,7 +129,7 @@ class OfflinePlanner:
     """The rule-based planner; ``similarity`` and ``date_fn`` are pluggable."""
 
     similarity: Similarity = cosine
-    date_fn: DateFn = rewrite_relative_dates
+    date_fn: DateFn = absolutize
     same_topic_name: float = 0.5  # Jaccard of name words
     same_topic_text: float = 0.5  # similarity of descriptions (or 0.55 of whole notes)
     near_duplicate: float = 0.75  # similarity of whole notes
@@ -187,7 +184,7 @@ class OfflinePlanner:
             topics.append(t)
         budget = [ctx.max_deletes]
         self._consolidate_topics(topics, budget)
-        findings: dict[str, list[Finding]] = {}
+        findings: dict[str, list[GatheredFact]] = {}
         for f in ctx.findings:
             findings.setdefault(f.question, []).append(f)
         taken = {t.path for t in topics}
@@ -255,7 +252,7 @@ class OfflinePlanner:
         entry: Entry,
         topics: list[_Topic],
         taken: set[str],
-        found: list[Finding],
+        found: list[GatheredFact],
         ctx: PlanContext,
     ) -> None:
         path = entry.rel_in_scope
@@ -366,83 +363,11 @@ def _free_name(name: str, taken: set[str]) -> str:
     return candidate
 
 
-SYSTEM_PROMPT = """You consolidate a project's memory notes. You have no tools.
-Return ONLY a JSON plan matching the schema. Operations: create | update | merge | rename |
-delete; every operation lists the evidence paths it rests on and a one-line reason.
-Rules: fold every inbox observation you handle into the matching topic note, or create a
-new topic note; list inbox files you folded in `sources`. Merge near-duplicates. When a
-newer rule contradicts an older one, keep only the newer value (no "previously ..."), and
-list the replaced source in `superseded`. Rewrite relative dates as YYYY-MM-DD. Never
-invent facts. Paths are relative to the scope folder; topic notes are top-level
-<slug>.md files. Leave alone what you are unsure about."""
-
-
-@dataclass
-class ModelPlanner:
-    """A tool-less model computes the plan (SPEC R22); the dream validates it strictly."""
-
-    model: JsonModel
-    timeout_s: float = 60.0
-    max_note_chars: int = 4000
-    name: str = "model"
-
-    def prompt(self, ctx: PlanContext) -> str:
-        parts = [f"Now: {ctx.now.isoformat()}", "", "## Index (MEMORY.md)", ctx.index_text, ""]
-        parts.append("## Topic notes")
-        for e in ctx.topics:
-            parts.append(f"### {e.rel_in_scope} (type {e.note.type}, {e.timestamp.date()})")
-            parts.append(f"description: {e.note.description}")
-            parts.append(e.note.body[: self.max_note_chars])
-        parts.append("## Inbox observations (claimed for this run)")
-        for e in ctx.inbox:
-            parts.append(f"### {e.rel_in_scope} (type {e.note.type}, {e.timestamp.isoformat()})")
-            parts.append(f"description: {e.note.description}")
-            parts.append(e.note.body[: self.max_note_chars])
-        if ctx.findings:
-            parts.append("## Gathered from recent session records")
-            parts += [
-                f"- {f.session} line {f.line} (for {f.question}): {f.snippet}" for f in ctx.findings
-            ]
-        if ctx.expired_sessions:
-            parts.append("## Session records past retention (delete them)")
-            parts += [f"- {p}" for p in ctx.expired_sessions]
-        parts.append(f"\nAt most {ctx.max_deletes} topic notes may be removed in this run.")
-        return "\n".join(parts)
-
-    def plan(self, ctx: PlanContext) -> Any:
-        """The raw JSON the model returned (validated by the caller, rejected whole if bad)."""
-        return self.model.complete_json(
-            SYSTEM_PROMPT, self.prompt(ctx), PLAN_SCHEMA, self.timeout_s
-        )
-
-
-PlannerLike = OfflinePlanner | ModelPlanner | Callable[[PlanContext], Any]
-
-
-def planner_for(settings: Any = None, *, bridge: Any = None) -> ModelPlanner | None:
-    """R22: a tool-less model planner when a model provider is configured, else None (the
-    offline planner). A model plan that fails validation is rejected whole by the dream,
-    which then uses the offline plan."""
-    from ..models import JsonModelAdapter, OfflineProvider, make_provider
-
-    model = getattr(settings, "model", None)
-    if (getattr(model, "provider", "offline") or "offline") == "offline":
-        return None
-    provider = make_provider(settings, bridge=bridge)
-    if isinstance(provider, OfflineProvider):  # e.g. the editor provider with no bridge
-        return None
-    return ModelPlanner(
-        JsonModelAdapter(provider), timeout_s=float(getattr(model, "timeout_seconds", 60.0))
-    )
-
-
 __all__ = [
     "CHANGE",
-    "JsonModel",
-    "ModelPlanner",
+    "DateFn",
     "OfflinePlanner",
     "PlanContext",
     "Planner",
-    "SYSTEM_PROMPT",
     "value_tokens",
 ]

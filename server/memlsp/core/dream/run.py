@@ -1,9 +1,11 @@
 """The dream's entry point (SPEC R13, R20–R22, R38): gate, lease, snapshot, the four
 phases, then an atomic apply.
 
-``dream()`` is a plain blocking function: the language server runs it in a thread with a
-progress sink and a cancel token (checked between phases; once the plan is committed it
-runs to the end). It never writes anything in dry-run mode — not even the lease.
+``dream()`` is a plain blocking function with the core's job convention
+(:mod:`memlsp.core.runtime`): a :class:`~memlsp.core.runtime.CancelToken` checked between
+phases (once the plan is committed it runs to the end) and a
+:class:`~memlsp.core.runtime.ProgressSink` told ``(message, percentage)``. It never writes
+anything in dry-run mode — not even the lease.
 
 Imports core modules only.
 """
@@ -13,36 +15,28 @@ from __future__ import annotations
 import datetime as dt
 import os
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import MemlspError
 from ..lease import LeaseHeldError, acquire, release, renew
 from ..notes import iso, parse_time, utcnow
+from ..runtime import Cancelled, CancelToken, ProgressSink, no_progress
 from ..settings import Settings, load_settings
 from ..state import read_state
 from ..store import Scope, Store
-from .apply import (
-    apply_plan,
-    materialise,
-    purge_archives,
-    recover,
-    render_diff,
-    sha256,
-)
+from .apply import apply_plan, recover
 from .gate import GateDecision, should_dream
 from .gather import GatherResult, gather, open_questions, session_time
+from .materialise import materialise, render_diff, sha256
+from .model_planner import ModelPlanner
 from .plan import Plan, PlanInvalid, PlanRefused, PlanView, check_plan, enforce_cap, validate_plan
-from .planner import ModelPlanner, OfflinePlanner, PlanContext
-from .reldates import DateFn
+from .planner import DateFn, OfflinePlanner, PlanContext
+from .restore import purge_archives
 from .similarity import Similarity
 
-Progress = Callable[[str, int], None]
 
-
-class DreamCancelled(MemlspError):
-    reason = "cancelled"
+class DreamCancelled(Cancelled):
+    """The dream was cancelled at a safe point: nothing was changed."""
 
 
 @dataclass
@@ -110,15 +104,14 @@ def new_run_id(now: dt.datetime) -> str:
     return now.astimezone(dt.UTC).strftime("%Y%m%dT%H%M%SZ") + "-" + secrets.token_hex(3)
 
 
-def _cancelled(cancel: Any) -> bool:
+def _checkpoint(cancel: CancelToken | None, run_id: str) -> None:
+    """A safe point: stop here (nothing changed yet) when cancellation was requested."""
     if cancel is None:
-        return False
-    if hasattr(cancel, "is_set"):
-        return bool(cancel.is_set())
-    if hasattr(cancel, "cancelled"):
-        value = cancel.cancelled
-        return bool(value() if callable(value) else value)
-    return bool(cancel())
+        return
+    try:
+        cancel.check()
+    except Cancelled as exc:
+        raise DreamCancelled(f"dream {run_id} cancelled before it changed anything") from exc
 
 
 def dream(
@@ -129,8 +122,8 @@ def dream(
     force: bool = False,
     dry_run: bool = False,
     planner: Any = None,
-    progress: Progress | None = None,
-    cancel: Any = None,
+    progress: ProgressSink | None = None,
+    cancel: CancelToken | None = None,
     settings: Settings | None = None,
     similarity: Similarity | None = None,
     date_fn: DateFn | None = None,
@@ -140,11 +133,12 @@ def dream(
     ``planner``: None (the offline planner), an :class:`OfflinePlanner`, a
     :class:`ModelPlanner` (its plan is validated strictly; a rejected one falls back to
     the offline plan and the rejection is reported), or any callable ``(PlanContext) ->
-    plan JSON``. ``cancel``: a ``threading.Event``-like object or a callable.
+    plan JSON``. ``cancel`` is checked between phases (:class:`DreamCancelled`);
+    ``progress`` hears each phase with its percentage.
     """
     settings = settings or load_settings()
     now = now or utcnow()
-    say = progress or (lambda _message, _percent: None)
+    say = progress or no_progress
     result = DreamResult(status="skipped", counts_before=counts(scope))
     if not dry_run and scope.root.is_dir():
         result.recovered = recover(store, scope).to_json()
@@ -196,8 +190,8 @@ def _run(
     now: dt.datetime,
     dry_run: bool,
     planner: Any,
-    say: Progress,
-    cancel: Any,
+    say: ProgressSink,
+    cancel: CancelToken | None,
     settings: Settings,
     similarity: Similarity | None,
     date_fn: DateFn | None,
@@ -207,8 +201,7 @@ def _run(
     ttl = settings.dream.lease_seconds
 
     def step(message: str, percent: int) -> None:
-        if _cancelled(cancel):
-            raise DreamCancelled(f"dream {run_id} cancelled before it changed anything")
+        _checkpoint(cancel, run_id)
         say(message, percent)
 
     # orient: read the notes and the index; claim the inbox snapshot (R21).
@@ -312,8 +305,7 @@ def _run(
         return result
     touched = sorted({p for op in plan.operations for p in op.touched()} | claimed_paths)
     lease = renew(scope, lease, ttl_s=ttl, paths=touched)
-    if _cancelled(cancel):
-        raise DreamCancelled(f"dream {run_id} cancelled before it changed anything")
+    _checkpoint(cancel, run_id)
     outcome = apply_plan(
         store,
         scope,
@@ -343,4 +335,4 @@ def _run(
     return result
 
 
-__all__ = ["DreamCancelled", "DreamResult", "Progress", "counts", "dream", "new_run_id"]
+__all__ = ["DreamCancelled", "DreamResult", "counts", "dream", "new_run_id"]

@@ -21,12 +21,12 @@ from dataclasses import dataclass
 
 from . import dates, exclusions, poisoning, secrets
 from .exclusions import CATEGORIES, Exclusion, classify_exclusion
-from .secrets import Finding, find_secrets, redact
+from .secrets import SecretMatch, find_secrets, redact
 
 __all__ = [
     "CATEGORIES",
     "Exclusion",
-    "Finding",
+    "SecretMatch",
     "Verdict",
     "check_candidate",
     "classify_exclusion",

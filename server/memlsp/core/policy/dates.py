@@ -18,13 +18,14 @@ weekdays        next <weekday> / 下周X → that day in the next calendar week;
                 last <weekday> → the most recent one before today; 上周X → that day in the
                 previous calendar week; 下下周X → two weeks on;
                 ("the first Wednesday of the month", "the last Friday of every month",
-                "Friday afternoons" are
-                recurring days and are left alone);
+                "Friday afternoons", "Tuesday and Thursday mornings" are recurring days,
+                and a weekday with a clock time — "Saturday 22:00 UTC" — is a schedule
+                slot: all are left alone);
                 a bare weekday (Thursday, on Thursday, by Friday, 周四, 星期四) → the next one
                 after today (1–7 days ahead), or the most recent one before today when the
                 sentence is in the past tense ("we decided on Monday"). A bare weekday in a
-                habitual sentence (every Friday, on Fridays, usually, 每周五, 都, 通常…) is a
-                recurring day, not a date, and is left alone.
+                habitual sentence (every Friday, on Fridays, usually, biweekly, 每周五, 都,
+                通常, 双周, 例会…) is a recurring day, not a date, and is left alone.
 weeks           next week / 下周 → "the week of <Monday>"; this week / 本周 / 这周 → the current
                 week; last week / 上周 → the previous week; the week after next → +2 weeks;
                 end of (this|the) week / 周末前 → Friday of this week; end of next week →
@@ -145,13 +146,17 @@ def _month(day: dt.date) -> str:
 
 
 _HABIT_EN = re.compile(
-    r"\b(every|each|usually|always|never|typically|generally|normally|weekly|most)\b"
+    r"\b(every|each|usually|always|never|typically|generally|normally|most|regularly|"
+    r"recurring|(?:bi-?)?weekly|fortnightly)\b"
     r"|\b(mon|tues|wednes|thurs|fri|satur|sun)days\b",
     re.I,
 )
 # A negated habit ("周五不做评审", "周一不安排会议") describes a recurring day; a prohibition
-# ("周五之前不要合并") still names a date.
-_HABIT_ZH = re.compile(r"每|都|一般|通常|总是|从不|往往|固定|不(?!要|能|许|准|得|用)")
+# ("周五之前不要合并") still names a date. 双周/隔周 (every other week), 逢 (whenever it is)
+# and 例会/定期 (a standing meeting, regularly) are recurring too.
+_HABIT_ZH = re.compile(
+    r"每|都|一般|通常|总是|从不|往往|固定|定期|例会|双周|隔周|逢|不(?!要|能|许|准|得|用)"
+)
 _PAST_EN = re.compile(
     r"\b(was|were|did|decided|agreed|happened|went|had|broke|failed|shipped|merged|"
     r"released|said|told|ago|last)\b",
@@ -215,7 +220,12 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         "en-weekday",
         re.compile(
             rf"(?<!first )(?<!second )(?<!third )(?<!fourth )(?<!last )(?<!every )(?<!each )"
-            rf"\b({_WD_EN})\b(?!s)(?! of\b)(?! (?:mornings|afternoons|evenings|nights)\b)",
+            rf"\b({_WD_EN})\b(?!s)(?! of\b)"
+            # A weekday (or a list of them) with plural parts of the day or a clock time is
+            # a schedule slot: "Tuesday and Thursday mornings", "reset Saturday 22:00 UTC".
+            rf"(?!(?:(?:\s*,\s*|\s+(?:and|or|&)\s+)(?:{_WD_EN}))*"
+            r"(?:\s+(?:mornings|afternoons|evenings|nights)\b"
+            r"|,?\s+(?:at\s+)?\d{1,2}(?::\d{2}|\s?[ap]\.?m\b)))",
             re.I,
         ),
     ),

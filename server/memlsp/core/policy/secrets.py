@@ -12,7 +12,7 @@ Two layers, both in-process and offline:
    Hugging Face, PEM blocks, connection strings with a password, ``password=`` style
    assignments in English and Chinese...).
 
-:func:`find_secrets` returns the spans; :func:`redact` replaces them. Findings never
+:func:`find_secrets` returns the spans; :func:`redact` replaces them. Matches never
 carry the secret text itself, so they are safe to log.
 
 Must not import the store, the models, or any adapter.
@@ -28,7 +28,7 @@ from functools import lru_cache
 
 
 @dataclass(frozen=True)
-class Finding:
+class SecretMatch:
     """A secret found in a text: its kind and the character span. No secret text."""
 
     kind: str
@@ -205,7 +205,7 @@ def _plugins() -> tuple:
     return tuple(out)
 
 
-def _plugin_findings(text: str) -> Iterable[Finding]:
+def _plugin_findings(text: str) -> Iterable[SecretMatch]:
     for kind, plugin in _plugins():
         try:
             values = set(plugin.analyze_string(text))
@@ -216,25 +216,25 @@ def _plugin_findings(text: str) -> Iterable[Finding]:
                 continue
             start = text.find(value)
             while start != -1:
-                yield Finding(kind, start, start + len(value))
+                yield SecretMatch(kind, start, start + len(value))
                 start = text.find(value, start + 1)
 
 
-def _merge(findings: list[Finding]) -> list[Finding]:
+def _merge(findings: list[SecretMatch]) -> list[SecretMatch]:
     """Overlapping spans become one; the earliest-starting (then longest) kind names it."""
     findings.sort(key=lambda f: (f.start, -(f.end - f.start)))
-    merged: list[Finding] = []
+    merged: list[SecretMatch] = []
     for f in findings:
         if merged and f.start < merged[-1].end:
             last = merged[-1]
             if f.end > last.end:
-                merged[-1] = Finding(last.kind, last.start, f.end)
+                merged[-1] = SecretMatch(last.kind, last.start, f.end)
             continue
         merged.append(f)
     return merged
 
 
-def find_secrets(text: str) -> list[Finding]:
+def find_secrets(text: str) -> list[SecretMatch]:
     """Every secret span in ``text`` (merged, in order). Never returns the secret text."""
     if not text:
         return []
@@ -242,21 +242,21 @@ def find_secrets(text: str) -> list[Finding]:
 
 
 @lru_cache(maxsize=512)
-def _find_cached(text: str) -> tuple[Finding, ...]:
+def _find_cached(text: str) -> tuple[SecretMatch, ...]:
     # A turn's sentences are checked one by one and then again as the assembled note.
     return tuple(_find(text))
 
 
-def _find(text: str) -> list[Finding]:
-    found: list[Finding] = []
+def _find(text: str) -> list[SecretMatch]:
+    found: list[SecretMatch] = []
     for kind, rx, group in _PATTERNS:
         for m in rx.finditer(text):
-            found.append(Finding(kind, m.start(group), m.end(group)))
+            found.append(SecretMatch(kind, m.start(group), m.end(group)))
     for rx in (_ASSIGNMENT, _ASSIGNMENT_ZH):
         for m in rx.finditer(text):
             value = m.group(1)
             if _credential_like(value):
-                found.append(Finding("password-assignment", m.start(1), m.end(1)))
+                found.append(SecretMatch("password-assignment", m.start(1), m.end(1)))
     found.extend(_plugin_findings(text))
     # detect-secrets' keyword plugin reports values such as "is" for prose; keep only
     # findings whose text is credential-shaped or came from a format-specific pattern.
@@ -270,7 +270,7 @@ def has_secret(text: str) -> bool:
     return bool(find_secrets(text))
 
 
-def redact(text: str, findings: list[Finding] | None = None) -> str:
+def redact(text: str, findings: list[SecretMatch] | None = None) -> str:
     """Replace every secret span with ``[redacted <kind>]``."""
     findings = find_secrets(text) if findings is None else findings
     out = []

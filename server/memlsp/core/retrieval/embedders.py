@@ -24,7 +24,6 @@ import functools
 import hashlib
 import logging
 import os
-import re
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -33,9 +32,9 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
+from ..text import is_cjk_text, tokens
 from . import minilm_model
 from .hybrid import normalise_vector
-from .text import tokens
 
 log = logging.getLogger(__name__)
 
@@ -55,20 +54,9 @@ __all__ = [
 #: The embedder used when none is configured.
 DEFAULT_EMBEDDER = "use+minilm"
 
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
-_LATIN = re.compile(r"[A-Za-z]")
-
 
 class EmbedderUnavailable(RuntimeError):
     """An embedder's model files are missing or not the pinned ones."""
-
-
-def is_cjk_text(text: str) -> bool:
-    """True when ``text`` is mostly Chinese/Japanese/Korean: at least two CJK characters and
-    at least one for every four Latin letters (an English note that quotes one Chinese word
-    stays English)."""
-    cjk = len(_CJK.findall(text))
-    return cjk >= 2 and cjk * 4 >= len(_LATIN.findall(text))
 
 
 @runtime_checkable
@@ -150,7 +138,7 @@ class UseEmbedder:
 class HashingEmbedder:
     """A deterministic bag-of-tokens embedder with no model, for fast unit tests.
 
-    Each token (see :func:`memlsp.core.retrieval.text.tokens`) adds ±1 at a position chosen by
+    Each token (see :func:`memlsp.core.text.tokens`) adds ±1 at a position chosen by
     a stable hash; texts sharing tokens get a positive cosine. Not for production use.
     """
 

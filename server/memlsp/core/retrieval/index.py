@@ -39,12 +39,12 @@ from pathlib import Path
 
 import numpy as np
 
+from ..text import fts_index_text, match_expression, query_terms
 from . import hybrid
 from .embedders import Embedder, is_cjk_text
 from .general import general_matrix
 from .glossary import Glossary, default_glossary
 from .hybrid import Hit, HybridParams
-from .text import fts_index_text, match_expression, query_terms
 
 __all__ = ["SCHEMA_VERSION", "Doc", "RetrievalIndex"]
 

@@ -18,7 +18,7 @@ from ..errors import MemlspError
 from ..models import ModelRequest
 from ..reindex import reindex_scopes
 from ..rollout import EntryPoint
-from ..runtime import Cancelled, CancelToken, ProgressSink
+from ..runtime import CancelToken, ProgressSink
 from ..store import Scope
 from .base import ServiceBase
 from .results import Job
@@ -61,19 +61,17 @@ class MaintenanceUseCases(ServiceBase):
         planner = dream_mod.planner_for(settings, bridge=self.model_bridge())
 
         def run(cancel: CancelToken, progress: ProgressSink) -> dream_mod.DreamResult:
-            try:
-                result = dream_mod.dream(
-                    store,
-                    scope,
-                    force=force,
-                    dry_run=dry_run,
-                    planner=planner,
-                    settings=settings,
-                    progress=progress,
-                    cancel=cancel,
-                )
-            except dream_mod.DreamCancelled as exc:
-                raise Cancelled(str(exc)) from exc
+            # a cancelled dream raises DreamCancelled, a runtime.Cancelled
+            result = dream_mod.dream(
+                store,
+                scope,
+                force=force,
+                dry_run=dry_run,
+                planner=planner,
+                settings=settings,
+                progress=progress,
+                cancel=cancel,
+            )
             if result.applied and not dry_run:
                 self._written([scope], warm=False)
             return result

@@ -1,0 +1,277 @@
+"""Offline extraction (SPEC R7–R11): rule-based recognition, in English and Chinese, of
+corrections, approvals, roles, deadlines and freezes, decisions and ownership, external
+references and forget requests — and silence on chatter.
+
+A user message is split into sentences; questions, fillers and refused sentences (the
+write policy, :func:`memlsp.core.policy.check_candidate`) are dropped; consecutive
+sentences of one type form one candidate note, described and written through
+check-before-write (:mod:`.write`). A forget request goes to :mod:`.chat_forget`.
+
+Must not import pygls, lsprotocol or the CLI.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .. import heuristics as h
+from ..notes import Note, cut, iso, slugify
+from ..policy import check_candidate, poisoning
+from ..store import Scope
+from ..text import STOPWORDS
+from .chat_forget import forget_in_chat
+from .context import Ctx, Message, Refusal
+from .write import write_checked
+
+_LEAD = re.compile(
+    r"^(?:(?:ok(?:ay)?|sure|right|fair|fine|good|great|yes|yeah|yep|exactly|perfect|nice|"
+    r"excellent|cool|hmm+|wait|and|also|but|so|no|nope|quick context|update|heads[- ]up)"
+    r"\b\s*[,.!:—–\-]+\s*)+",
+    re.I,
+)
+_ZH_LEAD = re.compile(r"^(?:好|对|嗯|行|另外|顺便|等一下|等等)[，,！!。：:\s]*")
+
+
+def _clean_statement(text: str) -> str:
+    text = h.strip_cues(text)
+    text = _LEAD.sub("", text).strip()
+    text = _ZH_LEAD.sub("", text).strip()
+    # what a stripped cue leaves behind: "交给她， 。" → "交给她。"
+    text = re.sub(r"[，,、\s]+([。.!！?？])", r"\1", text)
+    text = re.sub(r"([。！？])\s+(?=[\u3400-\u9fff])", r"\1", text)
+    return text[:1].upper() + text[1:] if text and text[0].isascii() else text
+
+
+def extract_offline(ctx: Ctx, msgs: list[Message]) -> None:
+    result = ctx.result
+    users = [i for i, m in enumerate(msgs) if m.role == "user"]
+    user = msgs[users[-1]]
+    prev_assistant = next(
+        (m.content for m in reversed(msgs[: users[-1]]) if m.role == "assistant"), ""
+    )
+    prev_user = next((m.content for m in reversed(msgs[: users[-1]]) if m.role == "user"), "")
+    reply = next((m.content for m in msgs[users[-1] + 1 :] if m.role == "assistant"), "")
+    text = user.content.strip()
+    poison = poisoning.inspect(text, source="user")
+    if poison is not None and poison.category == "hidden-characters":
+        result.refused.append(Refusal(f"refused-poisoning:{poison.category}", poison.category))
+        return
+    target = h.forget_target(text)
+    if target:
+        forget_in_chat(ctx, target)
+        return
+    if h.is_filler(text):
+        result.skipped = "chatter"
+        return
+    kept: list[str] = []
+    statements: list[str] = []
+    excluded_request = False
+    for sentence in h.sentences(text):
+        if h.is_question(sentence) or h.is_filler(sentence):
+            continue
+        verdict = check_candidate(sentence, source="user", now=ctx.now)
+        if not verdict.ok:
+            result.refused.append(Refusal(verdict.reason, verdict.category))
+            # "Remember X" where X is excluded: the request itself is refused (R8).
+            excluded_request = excluded_request or bool(h.CUE.search(sentence))
+            continue
+        if h.CUE.search(sentence) and h.units(_clean_statement(sentence)) < 3:
+            # "Remember this." / "记住这个修法。" only points at another sentence.
+            excluded_request = excluded_request or bool(result.refused)
+            continue
+        kept.append(verdict.cleaned_text)
+        if not h.is_request(sentence) or h.CUE.search(sentence):
+            statements.append(verdict.cleaned_text)
+    if excluded_request:
+        result.skipped = "refused"
+        return
+    if not statements:
+        result.skipped = result.skipped or ("refused" if result.refused else "no-signal")
+        return
+    groups = _group(kept, statements, prev_assistant)
+    if not groups:
+        result.skipped = "no-signal"
+        return
+    turn_context = _TurnContext(
+        situation=_safe_gist(ctx, prev_user, "user", 160) if prev_user else "",
+        reply=_safe_gist(ctx, reply, "assistant", 240) if reply else "",
+    )
+    for type_, group_kept, group_statements in groups:
+        _write_group(ctx, type_, group_kept, group_statements, prev_assistant, turn_context)
+
+
+@dataclass
+class _TurnContext:
+    """What surrounds the statement: the request the user had made before it (the
+    situation a correction or approval applies to — the words a later, similar request
+    will share) and the assistant's reply to it (how it said it would adapt)."""
+
+    situation: str = ""
+    reply: str = ""
+
+
+def _safe_gist(ctx: Ctx, text: str, source: str, limit: int) -> str:
+    if h.is_filler(text) or h.forget_target(text):
+        return ""
+    verdict = check_candidate(text, source=source, now=ctx.now)
+    if not verdict.ok:
+        ctx.result.refused.append(Refusal(verdict.reason, verdict.category, f"{source}-context"))
+        return ""
+    return _gist(verdict.cleaned_text, limit)
+
+
+def _group(
+    kept: list[str], statements: list[str], prev_assistant: str
+) -> list[tuple[str, list[str], list[str]]]:
+    """Split a message into one candidate per idea: consecutive sentences of the same type
+    form a note; a sentence without a signal of its own belongs to the one before it."""
+    groups: list[list[Any]] = []  # [type, kept sentences, statement sentences]
+    for sentence in kept:
+        is_statement = sentence in statements
+        type_ = None
+        if is_statement:
+            type_ = h.choose_type(h.signals(sentence, previous_assistant=prev_assistant))
+        if groups and (type_ is None or type_ == groups[-1][0] or groups[-1][0] is None):
+            if groups[-1][0] is None:
+                groups[-1][0] = type_
+        else:
+            groups.append([type_, [], []])
+        groups[-1][1].append(sentence)
+        if is_statement:
+            groups[-1][2].append(sentence)
+    out = []
+    for type_, group_kept, group_statements in groups:
+        if type_ is None:
+            joined = " ".join(group_statements)
+            type_ = h.choose_type(h.signals(joined, previous_assistant=prev_assistant))
+        if type_ is not None and group_statements and h.units(" ".join(group_statements)) >= 3:
+            out.append((type_, group_kept, group_statements))
+    return out
+
+
+def _write_group(
+    ctx: Ctx,
+    type_: str,
+    kept: list[str],
+    statements: list[str],
+    prev_assistant: str,
+    turn_context: _TurnContext | None = None,
+) -> None:
+    turn_context = turn_context or _TurnContext()
+    result = ctx.result
+    joined = " ".join(statements)
+    sig = h.signals(joined, previous_assistant=prev_assistant)
+    if type_ != "feedback":
+        # A task request next to a fact ("…, now list the fields") is not part of it;
+        # in a correction the instruction usually is ("Run the tests against X.").
+        kept = [k for k in kept if k in statements]
+    body_core = _clean_statement(" ".join(kept))
+    if h.units(body_core) < 3:
+        return
+    context = ""
+    if type_ == "feedback" and sig.approval and prev_assistant:
+        verdict = check_candidate(prev_assistant, source="assistant", now=ctx.now)
+        if verdict.ok:
+            context = _gist(verdict.cleaned_text, 300)
+        else:
+            result.refused.append(Refusal(verdict.reason, verdict.category, "assistant-context"))
+    zh = h.is_chinese(body_core)
+    situation = turn_context.situation if type_ == "feedback" else ""
+    description = _description(type_, body_core, sig, context, zh, situation)
+    body = _body(type_, body_core, sig, context, zh, ctx, situation, turn_context.reply)
+    final = check_candidate(f"{description}\n{body}", source="user", check_exclusions=False)
+    if not final.ok:  # defence in depth: the assembled note must pass too
+        result.refused.append(Refusal(final.reason, final.category))
+        return
+    scope = _choose_scope(ctx, type_, sig)
+    note = Note(
+        name=_name(body_core),
+        description=description,
+        type=type_,
+        body=body,
+        meta={"created": iso(ctx.now), "source": "extraction", "session": ctx.session_id},
+    )
+    write_checked(ctx, scope, note, joined, supersede=sig.supersede)
+
+
+def _gist(text: str, limit: int) -> str:
+    first = h.sentences(text)
+    gist = " ".join(first[:2]) if first else text
+    return cut(gist, limit)
+
+
+def _description(
+    type_: str, core: str, sig: h.Signals, context: str, zh: bool, situation: str = ""
+) -> str:
+    if type_ == "user":
+        return cut(("用户背景：" if zh else "User role/expertise: ") + core, 150)
+    if type_ == "feedback" and situation:
+        # Lead with the situation the rule applies to: a later request like it shares
+        # its words, and recall selects on this line.
+        head = cut(situation, 90).rstrip("。.!！ ")
+        return cut(f"{head}：{core}" if zh else f"{head} — {core}", 150)
+    if type_ == "feedback" and sig.approval and context:
+        joiner = "（认可的做法：" if zh else " — approved: "
+        tail = "）" if zh else ""
+        room = 150 - len(core) - len(joiner) - len(tail)
+        if room >= 30:
+            return cut(core + joiner + cut(context, room) + tail, 150)
+        return cut(("认可：" if zh else "Approved: ") + core, 150)
+    return cut(core, 150)
+
+
+def _body(
+    type_: str,
+    core: str,
+    sig: h.Signals,
+    context: str,
+    zh: bool,
+    ctx: Ctx,
+    situation: str = "",
+    reply: str = "",
+) -> str:
+    parts = [core]
+    if situation:
+        parts.append(("当时用户的请求：" if zh else "Situation (the user had asked): ") + situation)
+    if type_ == "user" and reply:
+        parts.append(("助手的回应：" if zh else "How the assistant said it would adapt: ") + reply)
+    if context:
+        parts.append(
+            (
+                "用户认可的是助手的这个做法："
+                if zh
+                else "What the user approved (the agent's reply): "
+            )
+            + context
+        )
+    day = ctx.now.date().isoformat()
+    parts.append(f"（{day} 对话中提到。）" if zh else f"(Said in a chat on {day}.)")
+    return "\n\n".join(parts)
+
+
+def _name(core: str) -> str:
+    if h.is_chinese(core):
+        chars = re.sub(r"[^\w]+", "", re.sub(r"[A-Za-z0-9_]+", " ", core)).strip()
+        latin = [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z0-9]+", core)][:2]
+        stem = "-".join([*latin, chars[:14]]) if chars else "-".join(latin)
+    else:
+        words = [
+            w.lower()
+            for w in re.findall(r"[A-Za-z0-9][A-Za-z0-9+#]*", core.replace("'", ""))
+            if w.lower() not in STOPWORDS and len(w) > 1
+        ]
+        stem = "-".join(words[:6])
+    return slugify(stem, max_len=60) or "note"
+
+
+def _choose_scope(ctx: Ctx, type_: str, sig: h.Signals) -> Scope:
+    """Personal facts and presentation preferences are global; the rest is the project's."""
+    if sig.project_marker:
+        return ctx.scope
+    if type_ == "user":
+        return ctx.global_scope
+    if type_ == "feedback" and sig.personal:
+        return ctx.global_scope
+    return ctx.scope

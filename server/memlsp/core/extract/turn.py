@@ -1,0 +1,89 @@
+"""The extraction entry point (SPEC R11): :func:`extract_turn`.
+
+It picks the path — nothing when the main model already wrote memory, the model tool loop
+(:mod:`.model`) when a model provider is configured, else (or when the model fails) the
+offline rules (:mod:`.rules`) — and returns an :class:`~.context.ExtractResult`.
+
+Must not import pygls, lsprotocol or the CLI.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from collections.abc import Iterable
+from typing import Any
+
+from ..errors import MemlspError
+from ..models import ModelError, Provider
+from ..notes import utcnow
+from ..store import Scope, Store
+from .context import Ctx, ExtractResult, Message
+from .model import extract_with_model
+from .rules import extract_offline
+
+log = logging.getLogger("memlsp.extract")
+
+MAX_ROUNDS = 5  # R11 (fixed)
+RECENT_MESSAGES = 4  # the current exchange and the one before it
+MODEL_TIMEOUT_S = 30.0
+
+
+def extract_turn(
+    store: Store,
+    scope: Scope,
+    *,
+    session_id: str,
+    turn: int,
+    messages: Iterable[Message | dict[str, Any]],
+    memory_written: bool = False,
+    provider: Provider | None = None,
+    now: dt.datetime | None = None,
+    global_scope: Scope | None = None,
+    recent: int = RECENT_MESSAGES,
+    max_rounds: int = MAX_ROUNDS,
+    timeout: float = MODEL_TIMEOUT_S,
+    dry_run: bool = False,
+) -> ExtractResult:
+    """Extract what is worth remembering from one completed turn (R11).
+
+    ``messages`` are the turn's messages (role, content, at), oldest first; only the last
+    ``recent`` are looked at. ``now`` defaults to the last user message's ``at``.
+    ``dry_run`` (rollout ``dry-run``, R25) computes everything and writes nothing: the
+    changes it would make are listed in ``result.planned``. A model is not called in a
+    dry run (its tools would write).
+    """
+    msgs = [m if isinstance(m, Message) else Message.from_dict(m) for m in messages]
+    msgs = [m for m in msgs if m.content.strip()][-max(1, recent) :]
+    name = getattr(provider, "name", "offline")
+    result = ExtractResult(session_id=session_id, turn=turn, provider=name, dry_run=dry_run)
+    if memory_written:
+        result.skipped = "main-model-wrote-memory"
+        return result
+    users = [i for i, m in enumerate(msgs) if m.role == "user"]
+    if not users:
+        result.skipped = "no-user-message"
+        return result
+    at = msgs[users[-1]].at
+    now = now or at or utcnow()
+    ctx = Ctx(
+        store, scope, global_scope or store.global_scope(), now, session_id, turn, result, dry_run
+    )
+    if dry_run:
+        result.provider = "offline"
+    elif provider is not None and getattr(provider, "uses_model", False):
+        try:
+            extract_with_model(ctx, provider, msgs, max_rounds=max_rounds, timeout=timeout)
+            return result
+        except ModelError as exc:
+            result.degraded = True
+            result.degraded_reason = exc.reason
+            result.provider = "offline"
+            log.warning("extraction model call failed (%s); using offline extraction", exc.reason)
+        except MemlspError as exc:  # a store error inside a tool: still never lose the turn
+            result.degraded = True
+            result.degraded_reason = exc.reason
+            result.provider = "offline"
+            log.warning("extraction with a model failed (%s); using offline extraction", exc.reason)
+    extract_offline(ctx, msgs)
+    return result

@@ -1,0 +1,32 @@
+"""Recurring-day phrases, English and Chinese: schedules, not dates. The date rewriter
+(memlsp.core.policy.dates) must leave every one as written, in a turn and in a dream."""
+
+RECURRING = [
+    "The staging database is wiped on Sunday nights.",
+    "Backups of the billing cluster run every Tuesday at 02:00.",
+    "Standup is on Mondays at 09:30.",
+    "Design critique happens Thursday afternoons.",
+    "Tuesday mornings are kept free of meetings for deep work.",
+    "Reviews happen Tuesday and Thursday mornings.",
+    "We cut a release weekly, on Wednesday.",
+    "Biweekly sync with the data team on Thursday.",
+    "The fortnightly infra review is on Friday.",
+    "The cost report goes out each Friday.",
+    "On-call hands over every other Monday.",
+    "Deploys are frozen on Friday evenings.",
+    "Payroll runs on the last Friday of each month.",
+    "The cron job fires at 02:00 every Sunday night.",
+    "We usually demo on Friday.",
+    "The staging reset is Saturday 22:00 UTC.",
+    "Release cut on Monday at 6pm CET.",
+    "每周日晚上重置测试数据库。",
+    "每个周一上午开例会。",
+    "周五下午不发版。",
+    "每星期三跑一次全量回归。",
+    "双周三发版。",
+    "隔周周四做代码评审。",
+    "逢周二更新依赖。",
+    "周一到周五都要有人值班。",
+    "周三例会在三楼。",
+    "每周五下午写周报。",
+]
