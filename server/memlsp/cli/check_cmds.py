@@ -40,7 +40,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def workspace_root(explicit: Path | None) -> Path:
-    from ..core.citations.workspace import git_toplevel
+    from ..core.git import toplevel as git_toplevel
 
     if explicit is not None:
         return explicit.resolve()

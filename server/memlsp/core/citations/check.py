@@ -38,6 +38,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .. import git
 from .. import index as index_mod
 from ..errors import MemlspError, NoteFormatError, NotFoundError
 from ..fsutil import atomic_write, file_lock
@@ -211,9 +212,7 @@ class Checker:
         self.timings: dict[str, float] = {}
 
     def _in_git(self) -> bool:
-        from .workspace import git_toplevel
-
-        return git_toplevel(self.root) is not None
+        return git.toplevel(self.root) is not None
 
     # ---- scopes and notes ---------------------------------------------------------------
     def scopes(self) -> list[Scope]:
