@@ -40,7 +40,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def workspace_root(explicit: Path | None) -> Path:
-    from ..core.git import toplevel as git_toplevel
+    from ..core.citations import git_toplevel
 
     if explicit is not None:
         return explicit.resolve()
@@ -49,8 +49,7 @@ def workspace_root(explicit: Path | None) -> Path:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from ..core.citations import Checker
-    from ..core.citations.check import MOVED_FILE, MOVED_SYMBOL
+    from ..core.citations import MOVED_FILE, MOVED_SYMBOL, Checker
 
     store = open_store()
     checker = Checker(workspace_root(args.workspace), store)

@@ -67,7 +67,7 @@ def _turn(at: dt.datetime, user: str, assistant: str) -> list[dict]:
 def cmd_demo(args: argparse.Namespace) -> int:
     from ..core import dream as dream_mod
     from ..core.autosave import autosave_session
-    from ..core.citations.check import find_stale
+    from ..core.citations import find_stale
     from ..core.extract import extract_turn
     from ..core.forget import forget
     from ..core.recall import recaller_for

@@ -26,7 +26,7 @@ from lsprotocol import types
 from pygls.uris import to_fs_path
 
 from ...core import forget as forget_mod
-from ...core.citations.check import FINDING_CODES, apply_note_text
+from ...core.citations import FINDING_CODES, apply_note_text
 from ...core.errors import MemlspError
 from .. import errors
 

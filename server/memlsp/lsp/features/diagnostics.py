@@ -33,8 +33,7 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.uris import from_fs_path, to_fs_path
 
-from ...core.citations import Checker, Finding, IndexProblem
-from ...core.citations.extract import SourceRange
+from ...core.citations import Checker, Finding, IndexProblem, SourceRange
 from ...core.store import Store
 
 logger = logging.getLogger(__name__)

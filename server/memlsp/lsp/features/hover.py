@@ -22,9 +22,7 @@ from pygls.exceptions import JsonRpcException
 from pygls.uris import to_fs_path
 
 from ...core import sessions
-from ...core.citations import Checker, CitingNote
-from ...core.citations.check import CitationStatus
-from ...core.citations.extract import split_frontmatter
+from ...core.citations import Checker, CitationStatus, CitingNote, split_frontmatter
 from ...core.notes import parse_note, utcnow
 from ...core.store import Entry
 
