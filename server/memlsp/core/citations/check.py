@@ -23,12 +23,12 @@ from __future__ import annotations
 import hashlib
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import git
-from ..runtime import Cancelled
+from ..runtime import Cancelled, CancelToken, ProgressSink
 from ..store import INDEX_NAME, Entry, Scope, Store
 from . import hover
 from .citation import Citation
@@ -110,15 +110,15 @@ class Checker:
         self,
         *,
         refresh: bool = True,
-        progress: Callable[[str | None, int | None], None] | None = None,
-        cancelled: Callable[[], bool] | None = None,
+        cancel: CancelToken | None = None,
+        progress: ProgressSink | None = None,
     ) -> CheckReport:
         """Check every note: refreshes the workspace file set, brings the symbol index up to
         date (re-parsing only changed files) and re-reads notes whose bytes changed.
-        ``self.timings`` holds the seconds each phase took. ``progress(message, percent)``
-        hears about the symbol index build (the long part of a cold start); when
-        ``cancelled()`` turns true the check stops with :class:`Cancelled` and keeps its
-        previous answers (a half-built index must not produce findings)."""
+        ``self.timings`` holds the seconds each phase took. ``progress`` hears about the
+        symbol index build (the long part of a cold start); when ``cancel`` is set the
+        check stops with :class:`Cancelled` and keeps its previous answers (a half-built
+        index must not produce findings)."""
         with self._lock:
             clock = time.perf_counter
             t0 = clock()
@@ -130,12 +130,12 @@ class Checker:
                 sink = None
                 if progress is not None:
 
-                    def sink(done: int, total: int) -> None:
-                        pct = int(_SYMBOLS_SHARE * done / total) if total else 0
-                        progress(f"indexing symbols: {done}/{total} files", pct)
+                    def sink(message: str | None = None, percentage: int | None = None) -> None:
+                        share = None if percentage is None else percentage * _SYMBOLS_SHARE // 100
+                        progress(message, share)
 
-                self.symbols.build(progress=sink, cancelled=cancelled)
-                if cancelled is not None and cancelled():
+                self.symbols.build(cancel=cancel, progress=sink)
+                if cancel is not None and cancel.cancelled:
                     raise Cancelled("the citation check was cancelled")
                 timings["symbols"] = clock() - t0 - timings["workspace"]
                 if self.history is not None:

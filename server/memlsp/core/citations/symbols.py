@@ -19,12 +19,13 @@ import functools
 import json
 import os
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
 from ..fsutil import atomic_write
+from ..runtime import CancelToken, ProgressSink
 from .extract import symbol_segments
 from .languages import (
     PARSER_REGEX,
@@ -163,13 +164,14 @@ class SymbolIndex:
 
     # ---- building -----------------------------------------------------------------------
     def build(
-        self,
-        *,
-        progress: Callable[[int, int], None] | None = None,
-        cancelled: Callable[[], bool] | None = None,
+        self, *, cancel: CancelToken | None = None, progress: ProgressSink | None = None
     ) -> dict:
         """Bring the index up to date with the workspace: re-parse only files whose
-        ``(mtime_ns, size)`` changed. Returns stats (parsed, reused, seconds)."""
+        ``(mtime_ns, size)`` changed. Returns stats (parsed, reused, seconds).
+
+        ``progress`` hears ``indexing symbols: <done>/<total> files`` with the percentage
+        done. When ``cancel`` is set the build stops early, without raising: the caller
+        decides what a partial index means (it is complete for the files it did reach)."""
         started = time.perf_counter()
         if not self._files:
             self.load_cache()
@@ -181,10 +183,10 @@ class SymbolIndex:
             self._dirty = True
         parsed = reused = 0
         for i, path in enumerate(wanted):
-            if cancelled is not None and i % 256 == 0 and cancelled():
+            if cancel is not None and i % 256 == 0 and cancel.cancelled:
                 break
             if progress is not None and i % 500 == 0:
-                progress(i, len(wanted))
+                progress(f"indexing symbols: {i}/{len(wanted)} files", 100 * i // len(wanted))
             if self._refresh_file(path):
                 parsed += 1
             else:
