@@ -16,15 +16,14 @@ from memlsp.core.errors import MemlspError
 from memlsp.core.runtime import Cancelled, CancelToken
 from memlsp.core.store import Store
 
+from bench.fixtures.citation_repo import git, write
 from tests.core.citation_fixtures import (
     EXPECTED,
     NOTE_BILLING,
     NOTE_WEBHOOKS,
     build_fixture_repo,
-    git,
     note_texts,
     place_fixture_notes,
-    write,
 )
 
 
