@@ -23,13 +23,13 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))  # the shared fixture generator lives in tests/
+sys.path.insert(0, str(HERE.parent))  # for bench.fixtures
 sys.path.insert(0, str(HERE.parent / "server"))
 
 from memlsp.core.citations import Checker  # noqa: E402
 from memlsp.core.store import Store  # noqa: E402
 
-from tests.core.citation_fixtures import generate_repo  # noqa: E402
+from bench.fixtures.citation_repo import generate_repo  # noqa: E402
 
 
 def label_of(finding) -> str:

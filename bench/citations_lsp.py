@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))  # the shared fixture generator lives in tests/
+sys.path.insert(0, str(HERE.parent))  # for bench.fixtures
 sys.path.insert(0, str(HERE.parent / "server"))
 
 from lsprotocol import types  # noqa: E402
@@ -33,7 +33,7 @@ from memlsp.core.store import Store  # noqa: E402
 from pygls.lsp.client import LanguageClient  # noqa: E402
 from pytest_lsp import client_capabilities  # noqa: E402
 
-from tests.core.citation_fixtures import generate_repo  # noqa: E402
+from bench.fixtures.citation_repo import generate_repo  # noqa: E402
 
 SERVER = [sys.executable, "-m", "memlsp.cli.main", "serve", "--stdio"]
 

@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tests.lsp.rawclient import RawClient  # noqa: E402
+from bench.fixtures.rawclient import RawClient  # noqa: E402
 
 PROJECT = "projects/github.com/example/shop"
 TARGET_P99_MS = 100.0

@@ -15,10 +15,11 @@ from citation_fixtures import (  # noqa: E402
     NOTE_INBOX,
     NOTE_WEBHOOKS,
     build_fixture_repo,
-    write,
 )
 from memlsp.cli.main import main  # noqa: E402
 from memlsp.core.store import Store  # noqa: E402
+
+from bench.fixtures.citation_repo import write  # noqa: E402
 
 
 @pytest.fixture

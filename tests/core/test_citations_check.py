@@ -13,17 +13,17 @@ from pathlib import Path
 import pytest
 from memlsp.core.citations import Checker, apply_note_text, find_stale
 from memlsp.core.errors import MemlspError
+from memlsp.core.runtime import Cancelled, CancelToken
 from memlsp.core.store import Store
 
+from bench.fixtures.citation_repo import git, write
 from tests.core.citation_fixtures import (
     EXPECTED,
     NOTE_BILLING,
     NOTE_WEBHOOKS,
     build_fixture_repo,
-    git,
     note_texts,
     place_fixture_notes,
-    write,
 )
 
 
@@ -354,3 +354,19 @@ def test_finding_at_and_judged(env):
     assert checker.finding_at(f.note, "stale-file", f.range.line, f.range.start + 1) is None
     assert checker.judged(f.note)
     assert not checker.judged("global/prefers-small-files.md")
+
+
+def test_check_all_reports_progress_and_stops_on_its_cancel_token(env):
+    repo, store, _ = env
+    checker = Checker(repo, store, cache_file=False)
+    heard: list[tuple[str | None, int | None]] = []
+    first = checker.check_all(progress=lambda m=None, p=None: heard.append((m, p)))
+    assert heard[0] == ("indexing symbols: 0/6 files", 0)
+    assert heard[-1] == ("checking notes", 90)
+    token = CancelToken()
+    token.cancel()
+    write(repo / "py/extra.py", "def compute_tax(amount):\n    return amount\n")
+    with pytest.raises(Cancelled):
+        checker.check_all(cancel=token)
+    # A cancelled check keeps the previous answers: a half-built index judges nothing.
+    assert checker.report().findings == first.findings

@@ -9,14 +9,13 @@ from memlsp.core.citations import Checker
 from memlsp.core.citations.extract import extract_citations
 from memlsp.core.store import Store
 
+from bench.fixtures.citation_repo import generate_repo, write
 from tests.core.citation_fixtures import (
     EXPECTED,
     NOTE_BILLING,
     NOTE_INBOX,
     NOTE_WEBHOOKS,
     build_fixture_repo,
-    generate_repo,
-    write,
 )
 
 

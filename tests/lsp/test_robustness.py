@@ -20,8 +20,9 @@ from pathlib import Path
 import pytest
 from memlsp.lsp import codec, messages
 
+from bench.fixtures.rawclient import RawClient
+
 from .conftest import make_repo
-from .rawclient import RawClient
 
 CUSTOM = sorted(n for n, m in messages.METHODS.items() if m.direction == "client->server")
 

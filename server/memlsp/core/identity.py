@@ -6,6 +6,9 @@ owner and repo keep their case). Every clone and every ``git worktree`` of one o
 therefore shares one memory. With no origin the id is the main worktree's root (found
 through the git common dir, so linked worktrees agree); outside git it is the folder.
 Both fall back to ``local/<sanitized-path>``.
+
+git is asked through :mod:`.git` (the command line). Pure core: never imports pygls,
+lsprotocol or the CLI.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
+
+from . import git
 
 _SCP_LIKE = re.compile(r"^(?:(?P<user>[^@/]+)@)?(?P<host>[^:/]+):(?P<path>(?!//).+)$")
 _SAFE = re.compile(r"[^A-Za-z0-9._-]+")
@@ -83,28 +88,22 @@ def sanitize_path(path: Path) -> str:
 
 
 def _git_info(folder: Path) -> tuple[str | None, Path] | None:
-    """(origin url, main worktree root) or None when ``folder`` is not in a git repo."""
-    try:
-        import git  # gitpython; imported lazily to keep the note store's start-up light
-    except ImportError:  # pragma: no cover - a dependency
+    """(origin url, main worktree root) or None when ``folder`` is not in a git repo.
+
+    Both answers only read the repository's files, so a repository another user owns is
+    read too (``any_owner``): its identity must not depend on who runs memlsp. The origin
+    is the configured URL as written (``config``, not ``remote get-url``, which would apply
+    ``insteadOf`` rewrites).
+    """
+    common_out = git.output(folder, "rev-parse", "--git-common-dir", timeout=10, any_owner=True)
+    text = git.decode(common_out).strip() if common_out else ""
+    if not text:
         return None
-    try:
-        repo = git.Repo(folder, search_parent_directories=True)
-    except (git.InvalidGitRepositoryError, git.NoSuchPathError):
-        return None
-    try:
-        common = Path(repo.common_dir).resolve()
-        main_root = common.parent if common.name == ".git" else common
-        url: str | None = None
-        try:
-            reader = repo.config_reader()
-            if reader.has_section('remote "origin"'):
-                url = str(reader.get_value('remote "origin"', "url", default="")) or None
-        except Exception:  # noqa: BLE001 - a broken config means "no origin", not a crash
-            url = None
-        return url, main_root
-    finally:
-        repo.close()
+    common = (folder / text).resolve()  # a relative answer is relative to ``folder``
+    main_root = common.parent if common.name == ".git" else common
+    url_out = git.output(folder, "config", "--get", "remote.origin.url", timeout=10, any_owner=True)
+    url = git.decode(url_out).strip() if url_out else ""
+    return url or None, main_root
 
 
 def resolve_project(folder: Path | str | None = None) -> ProjectId:

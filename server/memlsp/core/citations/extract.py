@@ -19,22 +19,26 @@ and anything inside fenced code blocks (examples, not claims). A bare identifier
 ("`send_with_backoff` in `src/webhooks.rs`"): alone, it is too often a field, a column
 or a word.
 
-Ranges are 0-based lines of the whole note file (frontmatter included) with columns in
-UTF-16 code units (what LSP wants) and in code points (what Python slices use).
+The data model and ranges are :mod:`.citation`; reading ``refs`` is :mod:`.refs`.
 
-Pure: imports only the standard library and PyYAML.
+Pure: the standard library and PyYAML (through :mod:`.refs`).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-import yaml
-
-KIND_FILE = "file"
-KIND_SYMBOL = "symbol"
-KIND_FILE_SYMBOL = "file+symbol"
+from .citation import (
+    KIND_FILE,
+    KIND_FILE_SYMBOL,
+    KIND_SYMBOL,
+    Citation,
+    SourceRange,
+    normalise_path,
+    symbol_segments,
+)
+from .refs import refs_citations, split_frontmatter
 
 # Extensions that make a slash-less ``name.ext`` a file rather than ``pkg.func``.
 FILE_EXTENSIONS = frozenset(
@@ -52,9 +56,6 @@ BARE_FILE_NAMES = frozenset(
 # Names that look like PascalCase identifiers but are products, not code.
 _DOMAIN_TLDS = frozenset("com org net dev app co uk de cn fr jp edu gov info biz".split())
 _NOT_SYMBOLS = frozenset({"e.g", "i.e", "a.k.a", "etc", "vs"})
-
-# libyaml when present (columns are still counted in characters); pure Python otherwise.
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 _IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
 _CHAIN = rf"{_IDENT}(?:(?:\.|::|#|->){_IDENT})*"
@@ -76,90 +77,12 @@ _RE_LINK = re.compile(
     r"!?\[(?P<text>[^\]\n]*)\]\((?P<target><[^>\n]+>|[^)\s]+)(?:\s+\"[^\"\n]*\")?\)"
 )
 _RE_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
-_RE_FM_END = re.compile(r"^(?:---|\.\.\.)\s*$")
 # Words between a symbol and a path that tie the symbol to that file.
 _RE_TIE = re.compile(
     r"^\s*(?:\(|,|:)?\s*(?:(?:is|lives|defined|declared|implemented|found|lies)\s+)?"
     r"(?:in|from|at|inside|within|of|under|在)\s*(?:the\s+(?:file|module)\s+)?$",
     re.I,
 )
-
-
-def utf16_len(text: str) -> int:
-    if text.isascii():
-        return len(text)
-    return len(text.encode("utf-16-le")) // 2
-
-
-@dataclass(frozen=True)
-class SourceRange:
-    """A span on one line of the note file: 0-based ``line``; ``start``/``end`` in UTF-16
-    code units (LSP positions); ``start_cp``/``end_cp`` in code points (Python indices)."""
-
-    line: int
-    start: int
-    end: int
-    start_cp: int
-    end_cp: int
-
-    @classmethod
-    def on(cls, line_no: int, line_text: str, start_cp: int, end_cp: int) -> SourceRange:
-        start = utf16_len(line_text[:start_cp])
-        return cls(line_no, start, start + utf16_len(line_text[start_cp:end_cp]), start_cp, end_cp)
-
-    def to_json(self) -> dict:
-        return {"line": self.line, "start": self.start, "end": self.end}
-
-
-@dataclass(frozen=True)
-class RefSpan:
-    """Where a frontmatter ``refs`` item sits, so that a fix can remove it."""
-
-    index: int
-    first_line: int
-    end_line: int  # exclusive; block-style items only
-    flow: bool
-
-
-@dataclass(frozen=True)
-class Citation:
-    """One thing a note cites. ``line`` is the cited 1-based line in the code file.
-
-    ``range`` covers the citation as written; ``path_range`` covers just the path text
-    (for a symbol tied to a path elsewhere on the line, that path's span) — a rename fix
-    replaces exactly that; ``symbol_range`` likewise for the symbol text.
-    """
-
-    kind: str
-    path: str | None
-    symbol: str | None
-    line: int | None
-    range: SourceRange
-    origin: str  # "refs" | "code" | "link"
-    text: str  # the exact source text at ``range``
-    path_range: SourceRange | None = None
-    symbol_range: SourceRange | None = None
-    ref: RefSpan | None = field(default=None, compare=False)
-    call: bool = False  # written as a call or macro: foo(), foo!
-
-    @property
-    def label(self) -> str:
-        """Canonical short form: ``path``, ``path:line``, ``symbol``, ``path#symbol``."""
-        if self.kind == KIND_SYMBOL:
-            return self.symbol or ""
-        text = self.path or ""
-        if self.line:
-            text += f":{self.line}"
-        if self.symbol:
-            text += f"#{self.symbol}"
-        return text
-
-    def to_json(self) -> dict:
-        data: dict = {"kind": self.kind, "origin": self.origin, "range": self.range.to_json()}
-        for key in ("path", "symbol", "line"):
-            if getattr(self, key) is not None:
-                data[key] = getattr(self, key)
-        return data
 
 
 @dataclass
@@ -177,21 +100,6 @@ class _Span:
     bare: bool = False
     call: bool = False
     outer: tuple[int, int] = (0, 0)  # the code span with its backticks, in code points
-
-
-def normalise_path(path: str) -> str:
-    path = path.strip().replace("\\", "/")
-    while path.startswith("./"):
-        path = path[2:]
-    return path
-
-
-def symbol_segments(symbol: str) -> list[str]:
-    """``a.b``, ``a::b``, ``a#b``, ``a->b`` → ``[a, b]``; ``self``/``this``/``crate`` dropped."""
-    parts = [p for p in re.split(r"\.|::|#|->", symbol) if p]
-    while len(parts) > 1 and parts[0] in ("self", "this", "crate", "super", "Self"):
-        parts = parts[1:]
-    return parts
 
 
 def looks_like_file(path: str) -> bool:
@@ -265,128 +173,6 @@ def classify_code(content: str) -> tuple[str, dict] | None:
                 "bare": True,
             }
     return None
-
-
-def split_frontmatter(text: str) -> tuple[list[str], int, int]:
-    """The note's lines, the index of the opening ``---`` and of the closing one
-    (``(lines, -1, -1)`` when there is no frontmatter)."""
-    lines = text.split("\n")
-    if not lines or lines[0].lstrip("\ufeff").rstrip() != "---":
-        return lines, -1, -1
-    for i in range(1, len(lines)):
-        if _RE_FM_END.match(lines[i]):
-            return lines, 0, i
-    return lines, -1, -1
-
-
-def _scalar_range(node: yaml.Node, lines: list[str], line_offset: int) -> SourceRange | None:
-    if not isinstance(node, yaml.ScalarNode):
-        return None
-    sm, em = node.start_mark, node.end_mark
-    line_no = sm.line + line_offset
-    if line_no >= len(lines):
-        return None
-    line_text = lines[line_no]
-    start = sm.column
-    end = em.column if em.line == sm.line else len(line_text.rstrip())
-    if node.style in ("'", '"') and end - start >= 2:
-        start, end = start + 1, end - 1
-    return SourceRange.on(line_no, line_text, start, end)
-
-
-def _refs_citations(lines: list[str], fm_start: int, fm_end: int) -> list[Citation]:
-    fm_text = "\n".join(lines[fm_start + 1 : fm_end])
-    if "refs" not in fm_text:
-        return []
-    try:
-        root = yaml.compose(fm_text, Loader=_LOADER)
-    except yaml.YAMLError:
-        return []
-    if not isinstance(root, yaml.MappingNode):
-        return []
-    seq = next(
-        (v for k, v in root.value if isinstance(k, yaml.ScalarNode) and k.value == "refs"), None
-    )
-    if not isinstance(seq, yaml.SequenceNode):
-        return []
-    offset = fm_start + 1
-    out: list[Citation] = []
-    items = seq.value
-    for i, item in enumerate(items):
-        first = item.start_mark.line + offset
-        if seq.flow_style:
-            span = RefSpan(i, first, first + 1, True)
-        else:
-            # The item starts on the line of its "- " marker and runs to the next item.
-            nxt = items[i + 1].start_mark.line + offset if i + 1 < len(items) else None
-            end = nxt if nxt is not None else _block_end(lines, first, fm_end)
-            span = RefSpan(i, first, end, False)
-        fields: dict[str, yaml.Node] = {}
-        if isinstance(item, yaml.ScalarNode):
-            fields["path"] = item
-        elif isinstance(item, yaml.MappingNode):
-            for k, v in item.value:
-                if isinstance(k, yaml.ScalarNode) and k.value in ("path", "symbol", "line"):
-                    fields[k.value] = v
-        else:
-            continue
-        path = symbol = None
-        line = None
-        path_range = symbol_range = None
-        if isinstance(fields.get("path"), yaml.ScalarNode) and str(fields["path"].value).strip():
-            raw = str(fields["path"].value).strip()
-            m = re.match(r"^(.*?)(?::(\d+))?$", raw)
-            path = normalise_path(m.group(1) if m else raw)
-            if m and m.group(2):
-                line = int(m.group(2))
-            path_range = _scalar_range(fields["path"], lines, offset)
-        if (
-            isinstance(fields.get("symbol"), yaml.ScalarNode)
-            and str(fields["symbol"].value).strip()
-        ):
-            symbol = str(fields["symbol"].value).strip()
-            symbol_range = _scalar_range(fields["symbol"], lines, offset)
-        if isinstance(fields.get("line"), yaml.ScalarNode):
-            try:
-                line = int(fields["line"].value)
-            except ValueError:
-                pass
-        if not path and not symbol:
-            continue
-        if path and path.startswith(("/", "~", "../")):
-            continue
-        kind = KIND_FILE_SYMBOL if path and symbol else KIND_FILE if path else KIND_SYMBOL
-        rng = path_range or symbol_range
-        if rng is None:
-            continue
-        text = lines[rng.line][rng.start_cp : rng.end_cp]
-        out.append(
-            Citation(
-                kind=kind,
-                path=path,
-                symbol=symbol,
-                line=line,
-                range=rng,
-                origin="refs",
-                text=text,
-                path_range=path_range,
-                symbol_range=symbol_range,
-                ref=span,
-            )
-        )
-    return out
-
-
-def _block_end(lines: list[str], first: int, fm_end: int) -> int:
-    """The line after the last one of a block item that starts at ``first``."""
-    indent = len(lines[first]) - len(lines[first].lstrip())
-    j = first + 1
-    while j < fm_end:
-        stripped = lines[j].lstrip()
-        if stripped and (len(lines[j]) - len(stripped)) <= indent:
-            break
-        j += 1
-    return j
 
 
 def _body_citations(lines: list[str], body_start: int) -> list[Citation]:
@@ -513,7 +299,7 @@ def extract_citations(text: str) -> list[Citation]:
     """Every citation of a note, in source order: refs first, then body mentions that no
     ref already covers."""
     lines, fm_start, fm_end = split_frontmatter(text)
-    refs = _refs_citations(lines, fm_start, fm_end) if fm_end > 0 else []
+    refs = refs_citations(lines, fm_start, fm_end) if fm_end > 0 else []
     body = _body_citations(lines, fm_end + 1 if fm_end > 0 else 0)
     ref_paths = {c.path for c in refs if c.path}
     ref_symbols = {c.symbol for c in refs if c.symbol}
@@ -532,17 +318,7 @@ def extract_citations(text: str) -> list[Citation]:
 __all__ = [
     "BARE_FILE_NAMES",
     "FILE_EXTENSIONS",
-    "KIND_FILE",
-    "KIND_FILE_SYMBOL",
-    "KIND_SYMBOL",
-    "Citation",
-    "RefSpan",
-    "SourceRange",
     "classify_code",
     "extract_citations",
     "looks_like_file",
-    "normalise_path",
-    "split_frontmatter",
-    "symbol_segments",
-    "utf16_len",
 ]

@@ -5,15 +5,16 @@ One ``git log --diff-filter=DR --name-status -M`` over the history answers every
 it go" question; it is read lazily (only when a citation is missing) and cached until
 ``HEAD`` moves. Outside git every answer is None.
 
-Pure: standard library and the ``git`` executable only.
+Pure: standard library, and git through :mod:`memlsp.core.git` only.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path
+
+from .. import git
 
 MAX_COMMITS = 50_000
 
@@ -44,14 +45,6 @@ class PathEvent:
     new_path: str | None
 
 
-def _git(root: Path, *args: str, timeout: float = 60) -> bytes | None:
-    try:
-        out = subprocess.run(["git", "-C", str(root), *args], capture_output=True, timeout=timeout)
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    return out.stdout if out.returncode == 0 else None
-
-
 class History:
     """Deletions and renames of a repository, cached per ``HEAD``."""
 
@@ -63,7 +56,7 @@ class History:
         self._last: dict[str, CommitInfo | None] = {}
 
     def head(self) -> str | None:
-        out = _git(self.root, "rev-parse", "-q", "--verify", "HEAD", timeout=10)
+        out = git.output(self.root, "rev-parse", "-q", "--verify", "HEAD", timeout=10)
         return out.decode().strip() if out else None
 
     def refresh(self) -> bool:
@@ -83,7 +76,7 @@ class History:
             self._head = self.head()
         raw_events: dict[str, tuple[str, CommitInfo, str | None]] = {}
         out = (
-            _git(
+            git.output(
                 self.root,
                 "log",
                 f"--max-count={MAX_COMMITS}",
@@ -150,7 +143,7 @@ class History:
         """The last commit that touched ``path`` (for hovers)."""
         if path in self._last:
             return self._last[path]
-        out = _git(self.root, "log", "-1", "--format=%H%x1f%ct%x1f%an%x1f%s", "--", path)
+        out = git.output(self.root, "log", "-1", "--format=%H%x1f%ct%x1f%an%x1f%s", "--", path)
         info = None
         if out and out.strip():
             sha, ct, author, subject = (

@@ -7,16 +7,17 @@ just as the developer sees it. Outside git: a walk that skips the usual generate
 events (created, deleted, renamed); a created file is only added when git would not ignore
 it. Paths are POSIX, relative to the workspace root.
 
-Pure: standard library and the ``git`` executable only.
+Pure: standard library, and git through :mod:`memlsp.core.git` only.
 """
 
 from __future__ import annotations
 
 import os
-import subprocess
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
+
+from .. import git
 
 IGNORED_DIRS = frozenset(
     """.git .hg .svn node_modules __pycache__ .venv venv .tox .nox .mypy_cache .pytest_cache
@@ -24,27 +25,12 @@ IGNORED_DIRS = frozenset(
 )
 
 
-def git_toplevel(folder: Path) -> Path | None:
-    try:
-        out = subprocess.run(
-            ["git", "-C", str(folder), "rev-parse", "--show-toplevel"],
-            capture_output=True,
-            text=True,
-            timeout=10,
-        )
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    if out.returncode != 0 or not out.stdout.strip():
-        return None
-    return Path(out.stdout.strip())
-
-
 class Workspace:
     """The set of workspace files, relative to ``root``."""
 
     def __init__(self, root: Path | str) -> None:
         self.root = Path(root).resolve()
-        top = git_toplevel(self.root)
+        top = git.toplevel(self.root)
         self.is_git = top is not None and top.resolve() == self.root
         # A sub-folder of a repository: still git-aware, with paths relative to root.
         self._git_sub = top is not None and not self.is_git
@@ -66,17 +52,10 @@ class Workspace:
             self._add(path)
 
     def _git_files(self) -> list[str] | None:
-        try:
-            out = subprocess.run(
-                ["git", "-C", str(self.root), "ls-files", "-co", "--exclude-standard", "-z"],
-                capture_output=True,
-                timeout=60,
-            )
-        except (OSError, subprocess.TimeoutExpired):
+        out = git.output(self.root, "ls-files", "-co", "--exclude-standard", "-z")
+        if out is None:
             return None
-        if out.returncode != 0:
-            return None
-        names = out.stdout.decode("utf-8", "surrogateescape").split("\0")
+        names = git.decode(out).split("\0")
         # ls-files lists deleted-but-tracked files until the deletion is staged.
         root = str(self.root)
         return [n for n in names if n and os.path.lexists(os.path.join(root, n))]
@@ -136,19 +115,17 @@ class Workspace:
         if not paths:
             return set()
         if self.is_git or self._git_sub:
-            try:
-                out = subprocess.run(
-                    ["git", "-C", str(self.root), "check-ignore", "--stdin", "-z"],
-                    input="\0".join(paths).encode("utf-8", "surrogateescape") + b"\0",
-                    capture_output=True,
-                    timeout=10,
-                )
-                if out.returncode in (0, 1):
-                    return {
-                        n for n in out.stdout.decode("utf-8", "surrogateescape").split("\0") if n
-                    }
-            except (OSError, subprocess.TimeoutExpired):
-                pass
+            out = git.output(
+                self.root,
+                "check-ignore",
+                "--stdin",
+                "-z",
+                input="\0".join(paths).encode("utf-8", "surrogateescape") + b"\0",
+                timeout=10,
+                ok_codes=(0, 1),  # 1: none of them is ignored
+            )
+            if out is not None:
+                return {n for n in git.decode(out).split("\0") if n}
         return {p for p in paths if any(part in IGNORED_DIRS for part in p.split("/")[:-1])}
 
     def apply(
@@ -219,4 +196,4 @@ class Workspace:
         return isinstance(path, str) and path in self.files
 
 
-__all__ = ["IGNORED_DIRS", "Workspace", "git_toplevel"]
+__all__ = ["IGNORED_DIRS", "Workspace"]

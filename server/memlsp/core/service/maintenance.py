@@ -13,8 +13,8 @@ from typing import Any
 
 from .. import dream as dream_mod
 from ..citations import Checker
-from ..citations.workspace import git_toplevel
 from ..errors import MemlspError
+from ..git import toplevel as git_toplevel
 from ..models import ModelRequest
 from ..reindex import reindex_scopes
 from ..rollout import EntryPoint

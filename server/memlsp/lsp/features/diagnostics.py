@@ -208,7 +208,7 @@ class CitationService:
             started = time.perf_counter()
             progress("reading the workspace", 0)
             checker = existing or self.server.service.checker(folder, on_purpose=False)
-            report = checker.check_all(progress=progress, cancelled=lambda: cancel.cancelled)
+            report = checker.check_all(cancel=cancel, progress=progress)
             progress("done", 100)
             return checker, CheckDone(
                 str(folder),
