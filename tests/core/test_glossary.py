@@ -8,8 +8,13 @@ from pathlib import Path
 
 import pytest
 from memlsp.core.retrieval.embedders import HashingEmbedder, load_embedder
-from memlsp.core.retrieval.glossary import MAX_GLOSSES, Glossary, common_words, default_glossary
-from memlsp.core.retrieval.glossary_data import ENTRIES
+from memlsp.core.retrieval.glossary import (
+    MAX_GLOSSES,
+    Glossary,
+    builtin_entries,
+    common_words,
+    default_glossary,
+)
 from memlsp.core.retrieval.index import Doc, RetrievalIndex, _embed_texts
 
 SMALL_ENTRIES = (
@@ -72,7 +77,7 @@ def test_malformed_lines_are_skipped_and_the_digest_follows_the_entries() -> Non
 
 
 def test_the_built_in_entries_are_well_formed() -> None:
-    lines = ENTRIES.splitlines()
+    lines = builtin_entries().splitlines()
     terms = [line.split("\t")[0] for line in lines]
     assert all(line.count("\t") == 1 for line in lines)
     assert len(set(terms)) == len(terms)  # no term twice

@@ -10,8 +10,10 @@ note is indexed with a short plain-words gloss of each known term it mentions
 from, and as extra words in its keyword-index body. Only the stored side changes: the chat
 message is used as typed (glossing it too measured worse), so this costs nothing per turn.
 
-The entries (:mod:`.glossary_data`, ~2,000) are a general-purpose dictionary written from
-general knowledge, independently of any evaluation set. Matching: an all-lower-case term
+The entries (``glossary.tsv`` beside this module, package data: ``term<TAB>gloss`` lines,
+~2,000) are a general-purpose dictionary of developer tools, cloud services, libraries,
+protocols, laws/standards and engineering or business jargon, with common alternative names,
+written from general knowledge, independently of any evaluation set. Matching: an all-lower-case term
 matches in any case; a term with a capital letter matches as written, and in any case too
 unless one of its words is a common word (``Postgres`` also matches "postgres" and
 "POSTGRES"; ``Linear`` the tracker does not match "linear"). Common words are the whole words
@@ -30,10 +32,16 @@ import json
 import re
 from collections.abc import Collection
 from functools import lru_cache
+from importlib import resources
 
-from .glossary_data import ENTRIES
-
-__all__ = ["MAX_GLOSSES", "MAX_TERM_WORDS", "Glossary", "common_words", "default_glossary"]
+__all__ = [
+    "MAX_GLOSSES",
+    "MAX_TERM_WORDS",
+    "Glossary",
+    "builtin_entries",
+    "common_words",
+    "default_glossary",
+]
 
 #: The longest term, in words.
 MAX_TERM_WORDS = 4
@@ -120,7 +128,12 @@ class Glossary:
 @lru_cache(maxsize=1)
 def default_glossary() -> Glossary:
     """The built-in glossary (parsed once per process)."""
-    return Glossary(ENTRIES, common_words())
+    return Glossary(builtin_entries(), common_words())
+
+
+def builtin_entries() -> str:
+    """The text of the built-in ``glossary.tsv`` (``term<TAB>gloss`` lines)."""
+    return resources.files(__package__).joinpath("glossary.tsv").read_text(encoding="utf-8")
 
 
 def common_words() -> frozenset[str]:
