@@ -17,18 +17,17 @@ written from general knowledge, independently of any evaluation set. Matching: a
 matches in any case; a term with a capital letter matches as written, and in any case too
 unless one of its words is a common word (``Postgres`` also matches "postgres" and
 "POSTGRES"; ``Linear`` the tracker does not match "linear"). Common words are the whole words
-of MiniLM's WordPiece vocabulary (the pinned ``tokenizer.json``; without it, exact case
+of MiniLM's WordPiece vocabulary (the pinned ``minilm_vocab.txt``; without it, exact case
 only). Terms are matched as whole words (``lodash-es``, ``Next.js`` and ``incident.io`` are
 one word), longest first, up to :data:`MAX_TERM_WORDS` words.
 
-Stdlib only (the vocabulary is read as JSON). Must not import model runtimes, sqlite3,
+Stdlib only. Must not import model runtimes, sqlite3,
 pygls, lsprotocol or a CLI.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from collections.abc import Collection
 from functools import lru_cache
@@ -140,10 +139,10 @@ def common_words() -> frozenset[str]:
     """The whole (not ``##``-continuation) alphabetic words of MiniLM's WordPiece vocabulary:
     ~20,000 common English words and names. Empty when the pinned tokenizer file cannot be
     read (then capitalised terms match as written only)."""
-    from .minilm_model import ModelUnavailable, tokenizer_file
+    from .minilm_model import ModelUnavailable, vocabulary
 
     try:
-        vocab = json.loads(tokenizer_file().read_text(encoding="utf-8"))["model"]["vocab"]
-    except (ModelUnavailable, OSError, ValueError, KeyError, TypeError):
+        vocab = vocabulary()
+    except ModelUnavailable:
         return frozenset()
     return frozenset(w for w in vocab if w.isalpha() and w.isascii())
