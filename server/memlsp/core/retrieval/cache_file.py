@@ -1,8 +1,8 @@
 """The retrieval index's SQLite file: a derived, rebuildable cache of the notes.
 
 Owns: the schema (``meta``: what the file was built with; ``docs``: one row per note with its
-vectors as a float32 blob; ``fts``: an FTS5 table over name / description / body,
-pre-tokenised by :mod:`.text`), opening a file and checking it was built with the same schema,
+vectors as a float32 blob; ``fts``: an FTS5 table over name / description / body, whose rows
+:mod:`.keywords` writes), opening a file and checking it was built with the same schema,
 embedder and glossary, creating it afresh, deleting it, and writing and reading notes' rows.
 
 The file is a cache: the notes are the truth. A missing, corrupt or foreign file (another
@@ -20,9 +20,9 @@ from pathlib import Path
 
 import numpy as np
 
-from .doc import Doc, doc_fields, keyword_body, meta_json
+from .doc import Doc, meta_json
 from .glossary import Glossary
-from .text import fts_index_text
+from .keywords import write_row
 
 __all__ = ["SCHEMA_VERSION", "CacheFile"]
 
@@ -174,16 +174,7 @@ class CacheFile:
                     "INSERT INTO docs (key, fingerprint, meta, vec) VALUES (?, ?, ?, ?)",
                     (doc.key, doc.fingerprint, meta_json(doc), vec.astype(np.float32).tobytes()),
                 )
-                name, desc, _ = doc_fields(doc)
-                conn.execute(
-                    "INSERT INTO fts (rowid, name, description, body) VALUES (?, ?, ?, ?)",
-                    (
-                        cur.lastrowid,
-                        fts_index_text(name),
-                        fts_index_text(desc),
-                        fts_index_text(keyword_body(doc, glossary)),
-                    ),
-                )
+                write_row(conn, cur.lastrowid, doc, glossary)
                 added.append((cur.lastrowid, doc, vec))
         for key in removed:
             have.pop(key, None)

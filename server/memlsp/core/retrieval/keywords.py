@@ -1,6 +1,8 @@
 """The keyword side of retrieval: BM25 and term coverage from the cache file's FTS5 table.
 
-Owns: :meth:`KeywordSearch.hits` — the best keyword matches of a chat message with each hit's
+Owns: what goes into a note's FTS5 row (:func:`write_row`: name, description and glossed body,
+pre-tokenised by :mod:`.text` the same way as the queries, so both sides agree on a term);
+:meth:`KeywordSearch.hits` — the best keyword matches of a chat message with each hit's
 BM25 and its term coverage (the IDF-weighted share of the message's terms the note contains,
 :func:`hybrid.term_coverage`: one posting-list scan per query term, stems from FTS5 itself) —
 and, in a large memory (``HybridParams.kw_prune_min_notes``), the pruning that keeps only
@@ -17,10 +19,26 @@ import sqlite3
 import numpy as np
 
 from . import hybrid
+from .doc import Doc, doc_fields, keyword_body
+from .glossary import Glossary
 from .hybrid import HybridParams
-from .text import match_expression, query_terms
+from .text import fts_index_text, match_expression, query_terms
 
-__all__ = ["KeywordSearch"]
+__all__ = ["KeywordSearch", "write_row"]
+
+
+def write_row(conn: sqlite3.Connection, rowid: int, doc: Doc, glossary: Glossary) -> None:
+    """Add ``doc``'s keyword row (its ``docs`` row's ``rowid``; glosses from ``glossary``)."""
+    name, desc, _ = doc_fields(doc)
+    conn.execute(
+        "INSERT INTO fts (rowid, name, description, body) VALUES (?, ?, ?, ?)",
+        (
+            rowid,
+            fts_index_text(name),
+            fts_index_text(desc),
+            fts_index_text(keyword_body(doc, glossary)),
+        ),
+    )
 
 
 class KeywordSearch:
