@@ -71,7 +71,7 @@ def _add_synthetic(index: RetrievalIndex, notes: list[dict], total: int) -> None
                 "INSERT INTO fts (rowid, name, description, body) VALUES (?, ?, ?, ?)",
                 (cur.lastrowid, f"synthetic {i}", "", fts_index_text(body)),
             )
-    index._matrix = None
+    index._vectors.matrix = None
 
 
 def main(argv: list[str] | None = None) -> int:

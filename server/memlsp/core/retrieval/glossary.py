@@ -10,30 +10,37 @@ note is indexed with a short plain-words gloss of each known term it mentions
 from, and as extra words in its keyword-index body. Only the stored side changes: the chat
 message is used as typed (glossing it too measured worse), so this costs nothing per turn.
 
-The entries (:mod:`.glossary_data`, ~2,000) are a general-purpose dictionary written from
-general knowledge, independently of any evaluation set. Matching: an all-lower-case term
+The entries (``glossary.tsv`` beside this module, package data: ``term<TAB>gloss`` lines,
+~2,000) are a general-purpose dictionary of developer tools, cloud services, libraries,
+protocols, laws/standards and engineering or business jargon, with common alternative names,
+written from general knowledge, independently of any evaluation set. Matching: an all-lower-case term
 matches in any case; a term with a capital letter matches as written, and in any case too
 unless one of its words is a common word (``Postgres`` also matches "postgres" and
 "POSTGRES"; ``Linear`` the tracker does not match "linear"). Common words are the whole words
-of MiniLM's WordPiece vocabulary (the pinned ``tokenizer.json``; without it, exact case
+of MiniLM's WordPiece vocabulary (the pinned ``minilm_vocab.txt``; without it, exact case
 only). Terms are matched as whole words (``lodash-es``, ``Next.js`` and ``incident.io`` are
 one word), longest first, up to :data:`MAX_TERM_WORDS` words.
 
-Stdlib only (the vocabulary is read as JSON). Must not import model runtimes, sqlite3,
+Stdlib only. Must not import model runtimes, sqlite3,
 pygls, lsprotocol or a CLI.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from collections.abc import Collection
 from functools import lru_cache
+from importlib import resources
 
-from .glossary_data import ENTRIES
-
-__all__ = ["MAX_GLOSSES", "MAX_TERM_WORDS", "Glossary", "common_words", "default_glossary"]
+__all__ = [
+    "MAX_GLOSSES",
+    "MAX_TERM_WORDS",
+    "Glossary",
+    "builtin_entries",
+    "common_words",
+    "default_glossary",
+]
 
 #: The longest term, in words.
 MAX_TERM_WORDS = 4
@@ -120,17 +127,22 @@ class Glossary:
 @lru_cache(maxsize=1)
 def default_glossary() -> Glossary:
     """The built-in glossary (parsed once per process)."""
-    return Glossary(ENTRIES, common_words())
+    return Glossary(builtin_entries(), common_words())
+
+
+def builtin_entries() -> str:
+    """The text of the built-in ``glossary.tsv`` (``term<TAB>gloss`` lines)."""
+    return resources.files(__package__).joinpath("glossary.tsv").read_text(encoding="utf-8")
 
 
 def common_words() -> frozenset[str]:
     """The whole (not ``##``-continuation) alphabetic words of MiniLM's WordPiece vocabulary:
     ~20,000 common English words and names. Empty when the pinned tokenizer file cannot be
     read (then capitalised terms match as written only)."""
-    from .minilm_model import ModelUnavailable, tokenizer_file
+    from .minilm_model import ModelUnavailable, vocabulary
 
     try:
-        vocab = json.loads(tokenizer_file().read_text(encoding="utf-8"))["model"]["vocab"]
-    except (ModelUnavailable, OSError, ValueError, KeyError, TypeError):
+        vocab = vocabulary()
+    except ModelUnavailable:
         return frozenset()
     return frozenset(w for w in vocab if w.isalpha() and w.isascii())

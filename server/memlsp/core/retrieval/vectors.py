@@ -1,0 +1,195 @@
+"""The notes' vectors in memory, and the vector side of a search.
+
+Owns: :class:`NoteVectors` — the vectors of every note in the cache file (:mod:`.cache_file`)
+with their keys, fingerprints and metas, loaded in one pass, patched in place after a small
+sync, and scored against a chat message.
+
+Below :attr:`NoteVectors.COARSE_MIN_NOTES` notes the vectors are one float32 matrix (exact
+brute-force cosine). From there on, exact scoring of every note costs more than the latency
+budget (at 100k notes × 2 × 512 dims the float32 matrix is 400 MB and one product reads all
+of it), so they are kept as float16 (half the memory) and a float32 projection onto the
+:attr:`~NoteVectors.COARSE_DIMS` leading principal directions (from a sample of the notes' own
+vectors) shortlists :attr:`~NoteVectors.COARSE_SHORTLIST` notes, which are then scored exactly.
+
+Pure numpy. Must not import sqlite3, model runtimes, pygls, lsprotocol or a CLI framework.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+from .doc import VECTOR_FIELDS, Doc, meta_json
+from .embedders import Embedder
+
+__all__ = ["NoteVectors"]
+
+
+class NoteVectors:
+    """The vectors of the notes of one index (``embedder`` made them)."""
+
+    #: From this many notes on, vectors are shortlisted by a low-dimensional projection
+    #: before exact scoring (see the module doc).
+    COARSE_MIN_NOTES = 20_000
+    COARSE_DIMS = 96
+    COARSE_SHORTLIST = 1_000
+
+    def __init__(self, embedder: Embedder) -> None:
+        self.embedder = embedder
+        #: (n, fields, dim); ``None`` until loaded, and after the file changed under it.
+        self.matrix: np.ndarray | None = None
+        self.keys: list[str] = []
+        self.fps: list[str] = []
+        self.metas: list[str] = []  # JSON text, parsed only for candidates (memory)
+        self._meta_objs: dict[int, dict] = {}  # row -> parsed meta, for rows seen so far
+        self.rowids: np.ndarray = np.zeros(0, dtype=np.int64)
+        #: FTS rowid -> row.
+        self.row_of: dict[int, int] = {}
+        #: key -> row, so exclusions cost O(len(exclude)), not a Python pass over all notes.
+        self.index_of_key: dict[str, int] = {}
+        self.basis: np.ndarray | None = None
+        self.coarse: np.ndarray | None = None
+        # the last loaded vectors, kept while the matrix is dropped (file reset), so a rebuild
+        # after the file vanished re-embeds nothing
+        self._last: tuple[dict, list, np.ndarray | None] = ({}, [], None)
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def load(self, rows: list[tuple[int, str, str, str, bytes]]) -> None:
+        """Hold ``rows`` (:meth:`CacheFile.rows`)."""
+        n = len(rows)
+        # one join + one frombuffer: no per-row arrays kept alive (at 100k notes those
+        # doubled the resident memory)
+        blob = b"".join(r[4] for r in rows)
+        full = np.frombuffer(blob, dtype=np.float32).reshape(n, VECTOR_FIELDS, self.embedder.dim)
+        self.keys = [r[1] for r in rows]
+        self.fps = [r[2] for r in rows]
+        self.metas = [r[3] for r in rows]
+        self._meta_objs = {}
+        rowids = [r[0] for r in rows]
+        self.rowids = np.asarray(rowids, dtype=np.int64)
+        self.row_of = {r: i for i, r in enumerate(rowids)}
+        self.index_of_key = {k: i for i, k in enumerate(self.keys)}
+        self._set_vectors(full)
+        self._last = (self.index_of_key, self.fps, self.matrix)
+
+    def _set_vectors(self, full: np.ndarray) -> None:
+        """Hold ``full`` for search: exact, or float16 plus the coarse projection."""
+        n = full.shape[0]
+        dim = self.embedder.dim
+        self.basis = None
+        self.coarse = None
+        if n >= self.COARSE_MIN_NOTES and self.COARSE_DIMS < dim:
+            # one coarse row per note: the sum of its field vectors, projected
+            summed = full.sum(axis=1, dtype=np.float32)
+            rng = np.random.default_rng(0)
+            sample = summed[rng.choice(n, min(n, 4096), replace=False)]
+            _, _, vt = np.linalg.svd(sample, full_matrices=False)
+            basis = np.ascontiguousarray(vt[: self.COARSE_DIMS].T, dtype=np.float32)
+            coarse = np.empty((n, self.COARSE_DIMS), dtype=np.float32)
+            for start in range(0, n, 65536):
+                coarse[start : start + 65536] = summed[start : start + 65536] @ basis
+            self.basis, self.coarse = basis, coarse
+            self.matrix = full.astype(np.float16)
+        else:
+            self.matrix = np.ascontiguousarray(full, dtype=np.float32)
+
+    def patch(self, removed: list[str], added: list[tuple[int, Doc, np.ndarray]]) -> bool:
+        """Apply a small sync to the loaded vectors in memory instead of reloading every row
+        from the file (one changed note in a 100,000-note memory: milliseconds, not
+        seconds). False when nothing is loaded or the change is large (then reload)."""
+        if self.matrix is None or len(removed) + len(added) > max(64, len(self.keys) // 10):
+            return False
+        n = len(self.keys)
+        keep = np.ones(n, dtype=bool)
+        keep[[self.index_of_key[k] for k in removed if k in self.index_of_key]] = False
+        new = np.stack([v for _, _, v in added]).astype(np.float32) if added else None
+        keys = [k for k, ok in zip(self.keys, keep, strict=True) if ok]
+        fps = [f for f, ok in zip(self.fps, keep, strict=True) if ok]
+        metas = [m for m, ok in zip(self.metas, keep, strict=True) if ok]
+        rowids = [int(r) for r in self.rowids[keep]]
+        matrix = self.matrix[keep]
+        coarse = None
+        if self.coarse is not None:
+            coarse = self.coarse[keep]
+        for rowid, doc, _ in added:
+            keys.append(doc.key)
+            fps.append(doc.fingerprint)
+            metas.append(meta_json(doc))
+            rowids.append(rowid)
+        if new is not None:
+            matrix = np.concatenate([matrix, new.astype(matrix.dtype)])
+            if coarse is not None:
+                proj = new.sum(axis=1) @ self.basis
+                coarse = np.concatenate([coarse, proj.astype(np.float32)])
+        self.keys, self.fps, self.metas = keys, fps, metas
+        self._meta_objs = {}
+        self.rowids = np.asarray(rowids, dtype=np.int64)
+        self.row_of = {r: i for i, r in enumerate(rowids)}
+        self.index_of_key = {k: i for i, k in enumerate(keys)}
+        self.matrix = matrix
+        if coarse is not None:
+            self.coarse = np.ascontiguousarray(coarse)
+        self._last = (self.index_of_key, self.fps, self.matrix)
+        return True
+
+    def stored(self, doc: Doc) -> np.ndarray | None:
+        """The vectors of ``doc`` last loaded, when its fingerprint matches."""
+        index_of_key, fps, matrix = self._last
+        i = index_of_key.get(doc.key)
+        if matrix is None or i is None or i >= len(fps) or fps[i] != doc.fingerprint:
+            return None
+        return np.asarray(matrix[i], dtype=np.float32)
+
+    def meta(self, i: int) -> dict:
+        """Row ``i``'s meta, parsed once (a copy: callers may keep or change it)."""
+        meta = self._meta_objs.get(i)
+        if meta is None:
+            meta = self._meta_objs[i] = json.loads(self.metas[i])
+        return dict(meta)
+
+    # ------------------------------------------------------------------ scoring
+    def sims(self, rows: np.ndarray, qv: np.ndarray) -> np.ndarray:
+        """Raw-scale similarity of stored rows to the query row: the embedder's own
+        ``similarity`` when it has one (a blend of models), else the dot product."""
+        own = getattr(self.embedder, "similarity", None)
+        return own(rows, qv) if own is not None else rows @ qv
+
+    def _exact_cos(self, rows: np.ndarray, qv: np.ndarray) -> np.ndarray:
+        """Exact max-over-fields cosine of the notes at ``rows``."""
+        sub = self.matrix[rows].astype(np.float32, copy=False)
+        return (
+            self.sims(sub.reshape(len(rows) * VECTOR_FIELDS, -1), qv).reshape(len(rows), -1).max(1)
+        )
+
+    def cosines(
+        self, qv: np.ndarray, allowed: np.ndarray, ncand: int
+    ) -> tuple[np.ndarray, np.ndarray | None]:
+        """Each note's max-over-fields cosine to ``qv``, and which rows are exact (``None``:
+        all of them). With the coarse projection, only the shortlist is scored exactly (the
+        others get -1); :meth:`complete` scores more rows exactly."""
+        n = len(self.keys)
+        if self.coarse is None:
+            cos = self.sims(self.matrix.reshape(n * VECTOR_FIELDS, -1), qv)
+            return cos.reshape(n, VECTOR_FIELDS).max(1), None
+        approx = self.coarse @ (qv @ self.basis)
+        approx = np.where(allowed, approx, -np.inf)
+        m = min(n, max(self.COARSE_SHORTLIST, ncand))
+        short = np.argpartition(-approx, m - 1)[:m]
+        cos = np.full(n, -1.0, dtype=np.float32)
+        cos[short] = self._exact_cos(short, qv)
+        exact = np.zeros(n, dtype=bool)
+        exact[short] = True
+        return cos, exact
+
+    def complete(
+        self, cos: np.ndarray, exact: np.ndarray | None, rows: np.ndarray, qv: np.ndarray
+    ) -> None:
+        """Score ``rows`` exactly in ``cos`` where :meth:`cosines` did not (e.g. keyword
+        candidates outside the vector shortlist)."""
+        if exact is not None:
+            todo = rows[~exact[rows]]
+            if todo.size:
+                cos[todo] = self._exact_cos(todo, qv)
