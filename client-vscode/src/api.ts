@@ -63,7 +63,11 @@ export class MemoryApi {
     if (rpc === undefined) {
       return Promise.reject(new ServerNotRunningError());
     }
-    return rpc.sendRequest<Requests[M][1]>(method, params, token);
+    // vscode-jsonrpc spreads trailing arguments into params: pass the token only when there
+    // is one, or `params` would go out as the array [params, undefined].
+    return token === undefined
+      ? rpc.sendRequest<Requests[M][1]>(method, params)
+      : rpc.sendRequest<Requests[M][1]>(method, params, token);
   }
 
   notify<M extends keyof ClientNotifications>(method: M, params: ClientNotifications[M]): Promise<void> {
