@@ -99,7 +99,16 @@ def e2e(tmp_path_factory):
                 "url": url,
                 "report": str(report),
                 "screenshots": str(shots),
-                "steps": ["ready", "problems", "squiggle", "hover", "view", "dream", "review", "tools"],
+                "steps": [
+                    "ready",
+                    "problems",
+                    "squiggle",
+                    "hover",
+                    "view",
+                    "dream",
+                    "review",
+                    "tools",
+                ],
                 "expect": {
                     "problem": "legacy.py",
                     "commit": deleting[:7],

@@ -116,19 +116,33 @@ class CodeServer:
         self.install(vsix)
 
     def _base_args(self) -> list[str]:
-        return [str(CODE_SERVER), "--user-data-dir", str(self.profile), "--extensions-dir", str(self.ext_dir)]
+        return [
+            str(CODE_SERVER),
+            "--user-data-dir",
+            str(self.profile),
+            "--extensions-dir",
+            str(self.ext_dir),
+        ]
 
     def install(self, vsix: Path) -> None:
-        _run([*self._base_args(), "--install-extension", str(vsix), "--force"], self.run, self.env, 120)
+        _run(
+            [*self._base_args(), "--install-extension", str(vsix), "--force"],
+            self.run,
+            self.env,
+            120,
+        )
 
     def start(self, folder: Path) -> str:
         config = self.run / "config.yaml"
         config.write_text(f"bind-addr: 127.0.0.1:{self.port}\nauth: none\ncert: false\n")
         args = [
             *self._base_args(),
-            "--config", str(config),
-            "--bind-addr", f"127.0.0.1:{self.port}",
-            "--auth", "none",
+            "--config",
+            str(config),
+            "--bind-addr",
+            f"127.0.0.1:{self.port}",
+            "--auth",
+            "none",
             "--disable-telemetry",
             "--disable-update-check",
             "--disable-workspace-trust",
@@ -136,7 +150,9 @@ class CodeServer:
             str(folder),
         ]
         with self.log.open("w") as log:
-            self.proc = subprocess.Popen(args, cwd=self.run, env=self.env, stdout=log, stderr=subprocess.STDOUT)
+            self.proc = subprocess.Popen(
+                args, cwd=self.run, env=self.env, stdout=log, stderr=subprocess.STDOUT
+            )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -162,13 +178,29 @@ def drive(config: dict, run: Path, env: dict[str, str], timeout: float = 150) ->
     """Runs vscode_e2e.mjs with ``config``; returns the results it wrote."""
     cfg = run / "driver-config.json"
     out = run / "driver-results.json"
-    cfg.write_text(json.dumps({**config, "results": str(out), "chromium": CHROMIUM,
-                               "playwright": str(PLAYWRIGHT), "profile": str(run / "chromium")}))
+    cfg.write_text(
+        json.dumps(
+            {
+                **config,
+                "results": str(out),
+                "chromium": CHROMIUM,
+                "playwright": str(PLAYWRIGHT),
+                "profile": str(run / "chromium"),
+            }
+        )
+    )
     proc = subprocess.run(
-        ["node", str(DRIVER), str(cfg)], cwd=run, env=env, capture_output=True, text=True,
-        timeout=timeout, check=False,
+        ["node", str(DRIVER), str(cfg)],
+        cwd=run,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
     )
     (run / "driver.log").write_text(proc.stdout + "\n--- stderr ---\n" + proc.stderr)
     if not out.exists():
-        raise HarnessError(f"the driver wrote no results ({proc.returncode}):\n{proc.stderr[-3000:]}")
+        raise HarnessError(
+            f"the driver wrote no results ({proc.returncode}):\n{proc.stderr[-3000:]}"
+        )
     return json.loads(out.read_text())
