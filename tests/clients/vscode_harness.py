@@ -74,7 +74,13 @@ def free_port() -> int:
 
 def run_env(run: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
     """The environment of everything the run starts: XDG_* and TMPDIR inside the run folder."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMLSP_")}
+    # Nothing of this process's Python set-up leaks into VS Code: the extension must find
+    # its interpreter itself (PYTHONPATH only when the caller names it).
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith("MEMLSP_") and k not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME")
+    }
     for name in ("CONFIG", "DATA", "STATE", "CACHE"):
         path = run / "xdg" / name.lower()
         path.mkdir(parents=True, exist_ok=True)
