@@ -55,10 +55,18 @@ def forget_in_chat(ctx: Ctx, target: str) -> None:
         log.info("forget request matched no note")
 
 
-def remove_note(store: Store, entry: Entry, *, by: str, now: dt.datetime | None = None) -> bool:
+def remove_note(
+    store: Store,
+    entry: Entry,
+    *,
+    by: str,
+    now: dt.datetime | None = None,
+    replaced_by: str | None = None,
+) -> bool:
     """Delete one note if its bytes are still the ones that were read (best-effort forget,
     R23), regenerate the index, and append a content-free audit record. False when the
-    note changed or vanished meanwhile."""
+    note changed or vanished meanwhile. A note superseded by a renamed one
+    (``replaced_by``: the new note's SHA-256) keeps its version in the history."""
     if by != "extraction-update":
         # The user asked to forget it: the verified path leaves a tombstone, so extraction
         # never writes the same note again (R23, R24).
@@ -77,6 +85,14 @@ def remove_note(store: Store, entry: Entry, *, by: str, now: dt.datetime | None 
             return False
         if hashlib.sha256(data).hexdigest() != entry.sha256:
             return False
+        store.keep_version(
+            scope,
+            entry.file,
+            step="supersede",
+            why=f"superseded by a newer statement: {entry.note.description}",
+            after=replaced_by,
+            now=now,
+        )
         os.unlink(entry.file)
         store.rebuild_index(scope, locked=True)
         record = {
@@ -139,7 +155,16 @@ def scrub_sessions(
                 body="\n".join(keep),
                 meta={**entry.note.meta, "updated": iso(ctx.now)},
             )
+            data = new.render().encode("utf-8")
             with file_lock(scope.lock_path):
-                atomic_write(entry.file, new.render())
+                ctx.store.keep_version(
+                    scope,
+                    entry.file,
+                    step="session-redact",
+                    why="prompt lines about a forgotten or replaced fact dropped",
+                    after=data,
+                    now=ctx.now,
+                )
+                atomic_write(entry.file, data)
             ctx.result.updated.append(entry.path)
     return changed_any
