@@ -384,7 +384,6 @@ class Store:
                     step=step or _UPDATE_STEPS.get(source, "update"),
                     why=why or f"updated by {source or 'a write'}: {one_line(note.description)}",
                     after=data,
-                    now=now,
                 )
             atomic_write(target, data)
             entry = self.load(scope, existing.section if existing else section, target, fresh=True)
@@ -435,7 +434,8 @@ class Store:
         now: dt.datetime | None = None,
     ) -> history.Version | None:
         """Keep the bytes now at ``file`` in the scope's history before a writer replaces
-        (``after``) or removes them; the caller holds the scope's flock."""
+        (``after``) or removes them; the caller holds the scope's flock. ``now`` is when the
+        change happens (the wall clock by default, never a message's own time)."""
         return history.record_file(
             scope, file, step=step, why=why, after=after, run=run, now=now, days=self.history_days
         )

@@ -83,6 +83,7 @@ def write_checked(ctx: Ctx, scope: Scope, note: Note, statement: str, *, superse
                 by="extraction-update",
                 now=ctx.now,
                 replaced_by=res.entry.sha256,
+                step="supersede" if supersede else "extraction-update",
             )
             ctx.result.updated.append(res.path)
         if supersede:

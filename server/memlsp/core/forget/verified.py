@@ -188,7 +188,7 @@ def _forget(
                     )
                 check_lease(state_fd, loc.rel_in_scope, lease_token, now)
                 record = _write_evidence(scope, state_fd, loc, sha256, data, reason, now)
-                _settle_history(store, scope, loc, sha256, data, reason, now=now)
+                _settle_history(store, scope, loc, sha256, data, reason)
                 try:
                     unlink_verified(parent, name, fd, st, data, _step)
                 except ForgetRefused as exc:
@@ -226,7 +226,6 @@ def _settle_history(
     data: bytes,
     reason: str,
     *,
-    now: dt.datetime | None = None,
     after_unlink: bool = False,
 ) -> None:
     """A best-effort forget (found by matching) keeps the version, so it can be undone;
@@ -235,7 +234,7 @@ def _settle_history(
     if reason == "matching":
         if not after_unlink and loc.section in ("", "inbox", "sessions"):
             store.keep_version(
-                scope, scope.root / loc.rel_in_scope, step="forget-best-effort", now=now,
+                scope, scope.root / loc.rel_in_scope, step="forget-best-effort",
                 why="forgotten by a matching search (memlsp forget --matching, or in chat)",
             )  # fmt: skip
         return
