@@ -137,3 +137,12 @@ def test_a_damaged_blob_or_symlinked_target_is_refused(home):
     with pytest.raises(MemlspError) as link:
         undo.restore_version(store, scope, w.id, days=30)
     assert link.value.reason == "symlink" and outside.read_bytes() == b"keep"
+
+
+def test_a_planted_symlink_is_never_copied_into_the_history(home):
+    store, scope = home
+    secret = store.home.parent / "outside.txt"
+    secret.write_bytes(b"not a note")
+    os.symlink(secret, scope.root / "inbox" / "link.md")
+    assert store.keep_version(scope, scope.root / "inbox" / "link.md", step="update") is None
+    assert history.versions(scope) == []

@@ -29,13 +29,14 @@ import json
 import os
 import re
 import secrets
+import stat as stat_mod
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import InvalidRequestError, NotFoundError
 from .fsutil import atomic_append_line, atomic_write, fsync_dir
-from .notes import iso, parse_time, utcnow
+from .notes import MAX_NOTE_BYTES, iso, parse_time, utcnow
 
 if TYPE_CHECKING:
     from .store import Scope
@@ -59,6 +60,9 @@ STEPS = (
     "update",  # any other automatic read-modify-write of a note
     "restore",  # the version a restore replaced (so a restore is reversible too)
 )
+
+# the step of an update by check-before-write, by the writing note's ``source``
+UPDATE_STEPS = {"extraction": "extraction-update", "remember": "remember-update"}
 
 _ID = re.compile(r"^v[0-9a-f]{10}$")
 _SHA = re.compile(r"^[0-9a-f]{64}$")
@@ -159,11 +163,20 @@ def record(
 
 def record_file(scope: Scope, file: Path, **kwargs: Any) -> Version | None:
     """:func:`record` of the file at ``file`` (under ``scope.root``) as it is now; nothing
-    when it does not exist."""
+    when it does not exist, is a symlink or not a regular note-sized file (a note is never
+    read through a link: a planted symlink must not copy what it points at)."""
     try:
-        data = file.read_bytes()
-    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+        fd = os.open(file, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except OSError:
         return None
+    try:
+        st = os.fstat(fd)
+        if not stat_mod.S_ISREG(st.st_mode) or st.st_size > MAX_NOTE_BYTES:
+            return None
+        with os.fdopen(os.dup(fd), "rb") as fh:
+            data = fh.read(MAX_NOTE_BYTES + 1)
+    finally:
+        os.close(fd)
     rel = file.relative_to(scope.root).as_posix()
     return record(scope, rel, data, **kwargs)
 

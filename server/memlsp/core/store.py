@@ -381,7 +381,7 @@ class Store:
                 self.keep_version(
                     scope,
                     target,
-                    step=step or _UPDATE_STEPS.get(source, "update"),
+                    step=step or history.UPDATE_STEPS.get(source, "update"),
                     why=why or f"updated by {source or 'a write'}: {one_line(note.description)}",
                     after=data,
                 )
@@ -422,23 +422,10 @@ class Store:
         assert isinstance(entry, Entry)
         return WriteResult(entry.path, "updated", entry)
 
-    def keep_version(
-        self,
-        scope: Scope,
-        file: Path,
-        *,
-        step: str,
-        why: str = "",
-        after: bytes | str | None = None,
-        run: str | None = None,
-        now: dt.datetime | None = None,
-    ) -> history.Version | None:
-        """Keep the bytes now at ``file`` in the scope's history before a writer replaces
-        (``after``) or removes them; the caller holds the scope's flock. ``now`` is when the
-        change happens (the wall clock by default, never a message's own time)."""
-        return history.record_file(
-            scope, file, step=step, why=why, after=after, run=run, now=now, days=self.history_days
-        )
+    def keep_version(self, scope: Scope, file: Path, **kwargs) -> history.Version | None:
+        """:func:`history.record_file` with this home's retention: the bytes now at ``file``
+        are kept before a writer replaces or removes them (the caller holds the flock)."""
+        return history.record_file(scope, file, days=self.history_days, **kwargs)
 
     def rebuild_index(self, scope: Scope, *, locked: bool = False) -> bool:
         """Regenerate MEMORY.md from the notes; True when it changed."""
@@ -466,9 +453,6 @@ class Store:
         except (FileNotFoundError, UnicodeDecodeError, IsADirectoryError):
             entries = [e for e in self.scan(scope).entries if e.section in ("", "inbox")]
             return index_mod.render_index(entries)
-
-
-_UPDATE_STEPS = {"extraction": "extraction-update", "remember": "remember-update"}
 
 
 def _same_content(a: Note, b: Note) -> bool:
