@@ -44,7 +44,7 @@ def cmd_dream(args: argparse.Namespace) -> int:
     if args.list:
         return _list_runs(service, args)
     scope = service.store.global_scope() if args.global_ else None
-    job = service.dream_job(force=args.force, dry_run=args.dry_run, scope=scope)
+    job = service.dream_job(dry_run=args.dry_run, scope=scope)  # --force: a no-op alias
     result = job.run(CancelToken(), no_progress if args.json else _progress)
     if args.json:
         print_json(result.to_json())
