@@ -12,7 +12,8 @@ settings nor than any managed file:
   ``dry-run`` ranks below ``shadow`` because it writes nothing to disk, while ``shadow``
   persists what it extracts; both inject nothing; ``on`` writes and injects.
 * ``telemetry.enabled``: any false (off) wins.
-* ``retention.sessionDays`` / ``retention.softDeleteDays``: the shorter wins.
+* ``retention.sessionDays`` / ``retention.softDeleteDays`` / ``retention.historyDays``: the
+  shorter wins.
 * ``model.provider``: the most local wins, offline < editor < anthropic (``offline`` sends
   nothing anywhere; ``editor`` uses the model the editor already talks to; ``anthropic``
   calls a network API directly). Managed ``offline`` forbids every network provider.
@@ -57,6 +58,7 @@ MANAGED_KEYS = (
     "telemetry.enabled",
     "retention.sessionDays",
     "retention.softDeleteDays",
+    "retention.historyDays",
 )
 
 
@@ -205,6 +207,7 @@ def tighten(local: Settings, layer: ManagedLayer) -> Settings:
             local.retention,
             session_days=get("retention.sessionDays", local.retention.session_days),
             soft_delete_days=get("retention.softDeleteDays", local.retention.soft_delete_days),
+            history_days=get("retention.historyDays", local.retention.history_days),
         ),
         managed=ManagedInfo(
             "applied", layer.sources, layer.diagnostics, off=v.get("rollout") == "off"

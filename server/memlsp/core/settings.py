@@ -92,10 +92,12 @@ class TelemetrySettings:
 
 @attrs.frozen
 class RetentionSettings:
-    """How long session records and soft-deleted notes are kept (days)."""
+    """How long session records, soft-deleted notes and the history of automatic changes
+    (previous versions, ``memlsp log``) are kept (days)."""
 
     session_days: int = attrs.field(default=90, validator=_non_negative)
     soft_delete_days: int = attrs.field(default=30, validator=_non_negative)
+    history_days: int = attrs.field(default=30, validator=_non_negative)
 
 
 def _positive_number(_inst: object, attribute: attrs.Attribute, value: float) -> None:
@@ -275,6 +277,7 @@ COERCE: dict[str, Callable[[Any], Any]] = {
     "telemetry.editorEnabled": _flag,
     "retention.sessionDays": _whole(0, "whole number of days"),
     "retention.softDeleteDays": _whole(0, "whole number of days"),
+    "retention.historyDays": _whole(0, "whole number of days"),
     "dream.maxDeletes": _whole(0),
     "dream.minHours": _real(positive=False),
     "dream.minSessions": _whole(0),
@@ -343,6 +346,7 @@ def build_settings(values: Mapping[str, Any]) -> Settings:
         retention=RetentionSettings(
             session_days=values.get("retention.sessionDays", 90),
             soft_delete_days=values.get("retention.softDeleteDays", 30),
+            history_days=values.get("retention.historyDays", 30),
         ),
         hover=HoverSettings(in_code=values.get("hover.inCode", True)),
         recall=_recall_settings(values),

@@ -18,7 +18,7 @@ import os
 import re
 
 from .. import heuristics as h
-from ..forget import ForgetRefused, forget
+from ..forget import ForgetRefused, forget, path_digest
 from ..fsutil import atomic_append_line, atomic_write, file_lock
 from ..notes import Note, cut, iso, utcnow
 from ..store import Entry, Store
@@ -55,10 +55,19 @@ def forget_in_chat(ctx: Ctx, target: str) -> None:
         log.info("forget request matched no note")
 
 
-def remove_note(store: Store, entry: Entry, *, by: str, now: dt.datetime | None = None) -> bool:
+def remove_note(
+    store: Store,
+    entry: Entry,
+    *,
+    by: str,
+    now: dt.datetime | None = None,
+    replaced_by: str | None = None,
+    step: str = "supersede",
+) -> bool:
     """Delete one note if its bytes are still the ones that were read (best-effort forget,
     R23), regenerate the index, and append a content-free audit record. False when the
-    note changed or vanished meanwhile."""
+    note changed or vanished meanwhile. A note replaced by a renamed one (``replaced_by``:
+    the new note's SHA-256; ``step``: why) keeps its version in the history."""
     if by != "extraction-update":
         # The user asked to forget it: the verified path leaves a tombstone, so extraction
         # never writes the same note again (R23, R24).
@@ -77,13 +86,22 @@ def remove_note(store: Store, entry: Entry, *, by: str, now: dt.datetime | None 
             return False
         if hashlib.sha256(data).hexdigest() != entry.sha256:
             return False
+        store.keep_version(
+            scope,
+            entry.file,
+            step=step,
+            why=f"{entry.note.description} (replaced by a note under a new name)",
+            after=replaced_by,
+        )
         os.unlink(entry.file)
         store.rebuild_index(scope, locked=True)
         record = {
             "at": iso(now or utcnow()),
             "action": "forget",
             "by": by,
-            "path": entry.path,
+            # content-free, like a forget's audit: the name is in the history, which a
+            # verified forget purges (no copy of a forgotten note's words is left)
+            "pathDigest": path_digest(entry.rel_in_scope),
             "sha256": entry.sha256,
         }
         atomic_append_line(scope.state_dir / "audit.jsonl", json.dumps(record))
@@ -139,7 +157,15 @@ def scrub_sessions(
                 body="\n".join(keep),
                 meta={**entry.note.meta, "updated": iso(ctx.now)},
             )
+            data = new.render().encode("utf-8")
             with file_lock(scope.lock_path):
-                atomic_write(entry.file, new.render())
+                ctx.store.keep_version(
+                    scope,
+                    entry.file,
+                    step="session-redact",
+                    why="prompt lines about a forgotten or replaced fact dropped",
+                    after=data,
+                )
+                atomic_write(entry.file, data)
             ctx.result.updated.append(entry.path)
     return changed_any

@@ -55,7 +55,13 @@ def write_checked(ctx: Ctx, scope: Scope, note: Note, statement: str, *, superse
         note.meta["created"] = old_note.meta.get("created") or note.meta["created"]
         if note.name == old_note.name or existing.section not in ("", "inbox"):
             note.name = old_note.name
-            res = ctx.store.write_note(existing.scope, note, section=existing.section, now=ctx.now)
+            res = ctx.store.write_note(
+                existing.scope,
+                note,
+                section=existing.section,
+                now=ctx.now,
+                step="supersede" if supersede else "extraction-update",
+            )
             if res.action == "updated":
                 ctx.result.updated.append(res.path)
         else:
@@ -71,7 +77,14 @@ def write_checked(ctx: Ctx, scope: Scope, note: Note, statement: str, *, superse
             res = ctx.store.write_note(
                 existing.scope, note, section=existing.section, match_existing=False, now=ctx.now
             )
-            remove_note(ctx.store, existing, by="extraction-update", now=ctx.now)
+            remove_note(
+                ctx.store,
+                existing,
+                by="extraction-update",
+                now=ctx.now,
+                replaced_by=res.entry.sha256,
+                step="supersede" if supersede else "extraction-update",
+            )
             ctx.result.updated.append(res.path)
         if supersede:
             # The replaced value must be gone everywhere recall can see it (R10).

@@ -2,7 +2,8 @@
 
 :class:`MemoryService` holds the use cases — session started, recall, turn completed (a
 job), compacted, session ended, remember, list, read, forget (verified and best-effort),
-dream, restore, reindex, status, doctor, check, evaluate — and owns what they share: the
+dream, restore, reindex, status, doctor, check, evaluate, the history of automatic changes
+(log, restore a version, past dream runs) — and owns what they share: the
 settings, the memory home's store, scopes per folder, one Recaller per project scope, one
 rollout decision per entry point, the model providers, and index freshness after every
 write it makes. The language server (``memlsp.lsp``), the CLI (``memlsp.cli``) and the
@@ -25,9 +26,12 @@ from ..store import INDEX_NAME, SECTIONS, Entry, Scope, Store
 from ..watch import ScopeWatcher
 from .base import MAX_SESSIONS, warm_recaller
 from .chat import ChatUseCases, extract_summary, turns_of
+from .history import HistoryUseCases
 from .maintenance import HEALTH_SYSTEM, MaintenanceUseCases, dream_summary
 from .notes import NoteUseCases
 from .results import (
+    Change,
+    DreamRun,
     HealthFinding,
     Job,
     Listing,
@@ -44,7 +48,7 @@ from .results import (
 )
 
 
-class MemoryService(ChatUseCases, NoteUseCases, MaintenanceUseCases):
+class MemoryService(ChatUseCases, NoteUseCases, MaintenanceUseCases, HistoryUseCases):
     """All use cases over one set of settings (see the module doc). Thread-safe: the
     language server calls it from worker threads."""
 
@@ -57,8 +61,10 @@ __all__ = [
     "MAX_SESSIONS",
     "NOTE_TYPES",
     "SECTIONS",
+    "Change",
     "Checker",
     "CitingNote",
+    "DreamRun",
     "Entry",
     "ExtractResult",
     "Finding",

@@ -109,6 +109,7 @@ class ServiceBase:
             store = self._stores.get(home)
             if store is None:
                 store = self._stores[home] = Store(home)
+            store.history_days = self._settings.retention.history_days
         return store
 
     def folder(self, workspace: str | Path | None = None) -> Path:

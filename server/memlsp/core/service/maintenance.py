@@ -36,11 +36,14 @@ class MaintenanceUseCases(ServiceBase):
         scope: Scope | None = None,
         workspace: str | None = None,
     ) -> Job:
-        """A dream a person asked for (R13: runs at once when forced; refused only under
-        managed off). With a model provider the plan comes from the model, validated
-        strictly; the offline plan when it is rejected."""
+        """A dream a person asked for: it runs at once (R13, SPEC §11 — explicit commands
+        are never gated; the 24 h / 5-session gate governs only the automatic dream, so
+        ``force`` is accepted and changes nothing), refused only under managed off. With a
+        model provider the plan comes from the model, validated strictly; the offline plan
+        when it is rejected."""
+        del force  # kept for callers that still pass it
         self.require(EntryPoint.DREAM)
-        return self._dream_job(scope or self.project_scope(workspace), force, dry_run)
+        return self._dream_job(scope or self.project_scope(workspace), True, dry_run)
 
     def due_dream_jobs(self, scopes: list[Scope]) -> list[Job]:
         """The automatic dream (R13, R25): one job per scope whose gate is due — a dry run
@@ -81,7 +84,8 @@ class MaintenanceUseCases(ServiceBase):
     def restore(
         self, run_id: str, path: str | None = None, *, global_: bool = False, workspace=None
     ):
-        """R38: bring back what a dream run soft-deleted (within the retention window)."""
+        """R38: bring back what a dream run archived or soft-deleted — every file, or one
+        ``path`` — within ``retention.softDeleteDays``."""
         self.require(EntryPoint.DREAM)
         scope = self.store.global_scope() if global_ else self.project_scope(workspace)
         result = dream_mod.restore(

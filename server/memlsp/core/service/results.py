@@ -153,3 +153,36 @@ class NoteFacts:
     bytes: int | None
     age_days: int | None
     recalled: int
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change an automatic step made (``memlsp log``): the version it replaced or
+    removed is kept under ``id`` and can be restored while ``restorable``."""
+
+    id: str
+    at: str
+    scope: str
+    path: str  # home-relative
+    step: str
+    why: str
+    sha256: str  # of the kept (previous) bytes
+    bytes: int
+    after: str | None  # SHA-256 of what replaced them; None when the file was removed
+    run: str | None  # the dream run, for dream steps
+    restorable: bool
+
+
+@dataclass(frozen=True)
+class DreamRun:
+    """A past dream run (``memlsp dream --list``)."""
+
+    run_id: str
+    at: str
+    scope: str
+    planner: str
+    operations: int
+    ops: dict[str, int]
+    archived: int  # files the run moved to archive/<run-id>/ (inbox files and deletions)
+    deleted: int  # notes among them it soft-deleted
+    restorable: bool  # inside retention.softDeleteDays and not purged
