@@ -26,6 +26,7 @@ from .errors import MemlspError
 
 ROLLOUTS = ("off", "shadow", "dry-run", "on")
 PROVIDERS = ("offline", "anthropic", "editor")
+REVIEWS = ("auto", "required")  # R37: required = extracted notes wait as pending items
 
 
 class SettingsError(MemlspError, ValueError):
@@ -198,6 +199,7 @@ class Settings:
     server: ServerSettings = attrs.field(factory=ServerSettings)
     hover: HoverSettings = attrs.field(factory=HoverSettings)
     recall: RecallSettings = attrs.field(factory=RecallSettings)
+    review: str = attrs.field(default="auto", validator=attrs.validators.in_(REVIEWS))
 
     def memory_home(self) -> Path:
         return memory_home(self)
@@ -347,6 +349,7 @@ COERCE: dict[str, Callable[[Any], Any]] = {
     "recall.gateFloor": _real(positive=False),
     "recall.glossary": _flag,
     "recall.embedder": _optional_text(lambda v: bool(v.strip()), "an embedder name"),
+    "review": _choice(REVIEWS),
 }
 
 
@@ -395,6 +398,7 @@ def build_settings(values: Mapping[str, Any]) -> Settings:
         ),
         hover=HoverSettings(in_code=values.get("hover.inCode", True)),
         recall=_recall_settings(values),
+        review=values.get("review", "auto"),
         dream=DreamSettings(
             max_deletes=values.get("dream.maxDeletes", 10),
             min_hours=float(values.get("dream.minHours", 24.0)),

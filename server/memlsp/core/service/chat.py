@@ -91,6 +91,7 @@ class ChatUseCases(ServiceBase):
         if self.decide(EntryPoint.INJECTION, record=False).run:
             self.recaller(ws)  # exists before the job, so the job keeps it current
         provider, timeout = self.provider(), self._settings.model.timeout_seconds
+        review = self._settings.review == "required"  # R37: proposals wait as pending items
         turn_messages = list(messages)
 
         def run(cancel: CancelToken, progress: ProgressSink) -> ExtractResult:
@@ -106,6 +107,7 @@ class ChatUseCases(ServiceBase):
                 global_scope=store.global_scope(),
                 timeout=timeout,
                 dry_run=not decision.write,
+                review=review,
             )
             if result.written or result.updated or result.deleted:
                 progress("updating the recall index", 90)
@@ -161,6 +163,7 @@ class ChatUseCases(ServiceBase):
                     turn=number,
                     messages=history[-2:] + turn,
                     provider=provider,
+                    review=self._settings.review == "required",
                 )
             )
             history.extend(turn)
@@ -192,6 +195,8 @@ def extract_summary(result: ExtractResult) -> str:
     parts = [f"{verb} {changed}", f"updated {len(result.updated)}"]
     if result.deleted:
         parts.append(f"deleted {len(result.deleted)}")
+    if result.held:
+        parts.append(f"held {len(result.held)} for review")
     if result.refused:
         parts.append(f"refused {len(result.refused)}")
     text = ", ".join(parts) + f" (provider {result.provider}"

@@ -153,3 +153,31 @@ class NoteFacts:
     bytes: int | None
     age_days: int | None
     recalled: int
+
+
+@dataclass
+class ReviewRecord:
+    """A pending item (R37): ``diff`` is a unified diff for an update, else None."""
+
+    id: str
+    path: str
+    kind: str  # new | update
+    description: str
+    type: str
+    name: str
+    scope: str
+    target: str | None
+    diff: str | None
+    source: str
+    agent: str | None
+    created: str
+
+
+@dataclass
+class ReviewDecided:
+    """The outcome of a decision: the accepted note's ``path`` (None on reject)."""
+
+    id: str
+    decision: str  # accept | reject | edit
+    path: str | None = None
+    action: str | None = None  # created | updated | unchanged (the write's)

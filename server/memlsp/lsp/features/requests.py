@@ -196,6 +196,21 @@ async def on_status(ls, params: wire.StatusParams):
     )
 
 
+# ---- review before trust (R37) -----------------------------------------------------------
+@dispatch.handles("memory/review")
+async def on_review(ls, params: wire.ReviewParams):
+    found = await ls.run_blocking(ls.service.review, params.scope)
+    return wire.ReviewResult(items=[wire.ReviewItem(**dataclasses.asdict(r)) for r in found])
+
+
+@dispatch.handles("memory/reviewDecide")
+async def on_review_decide(ls, params: wire.ReviewDecideParams):
+    done = await ls.run_blocking(ls.service.review_decide, params.id, params.decision, params.text)
+    if ls.watcher is not None:
+        ls.watcher.poke()  # views hear of the change now (memory/notesChanged)
+    return wire.ReviewDecideResult(path=done.path, action=done.action)
+
+
 # ---- background jobs -------------------------------------------------------------------------
 @dispatch.handles("memory/dream")
 async def on_dream(ls, params: wire.DreamParams):
