@@ -17,6 +17,7 @@ from . import (
     extract_cmds,
     forget_cmds,
     recall_cmds,
+    review_cmds,
     serve_cmds,
     store_cmds,
 )
@@ -27,6 +28,7 @@ COMMAND_MODULES = [
     extract_cmds,
     forget_cmds,
     dream_cmds,
+    review_cmds,
     check_cmds,
     serve_cmds,
     demo_cmd,

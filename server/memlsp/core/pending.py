@@ -53,6 +53,7 @@ class PendingItem:
     section: str  # new: the section an accepted note lands in
     note: Note
     proposed: dt.datetime
+    order: int = 0  # the file's mtime in ns: proposals within one second keep their order
 
 
 def folder(scope: Scope) -> Path:
@@ -127,9 +128,13 @@ def load(store: Store, scope: Scope, file: Path) -> PendingItem | None:
     note.meta = {k: v for k, v in note.meta.items() if k != "review"}
     note.problems = []
     section = review.get("section") if review.get("section") in ("", "inbox") else "inbox"
+    try:
+        order = file.stat().st_mtime_ns
+    except OSError:
+        return None
     proposed = parse_time(review.get("proposed"))
     if proposed is None:
-        proposed = dt.datetime.fromtimestamp(file.stat().st_mtime, dt.UTC).replace(microsecond=0)
+        proposed = dt.datetime.fromtimestamp(order / 1e9, dt.UTC).replace(microsecond=0)
     return PendingItem(
         id=file.stem,
         scope=scope,
@@ -140,6 +145,7 @@ def load(store: Store, scope: Scope, file: Path) -> PendingItem | None:
         section=section,
         note=note,
         proposed=proposed,
+        order=order,
     )
 
 
@@ -160,7 +166,7 @@ def _load_all(store: Store, scope: Scope) -> list[PendingItem]:
 def items(store: Store, scopes: list[Scope]) -> list[PendingItem]:
     """Every pending item of ``scopes``, oldest proposal first."""
     found = [i for s in scopes for i in _load_all(store, s)]
-    return sorted(found, key=lambda i: (i.proposed, i.id))
+    return sorted(found, key=lambda i: (i.proposed, i.order, i.id))
 
 
 def count(scope: Scope) -> int:
