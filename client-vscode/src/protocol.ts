@@ -255,9 +255,9 @@ export interface ReviewDecideResult {
 /** Result of the server's `memlsp.recheckCitations` command. */
 export interface CitationCheck {
   notes: number;
-  citations: number;
   stale: number;
   staleNotes: number;
+  indexProblems: number;
   folders: number;
 }
 
@@ -277,6 +277,8 @@ export interface JobStatusParams {
   kind: string;
   state: JobState;
   message: string | null;
+  /** On `done`: more than a line — a dry-run dream's plan as a unified diff. */
+  detail?: string | null;
 }
 
 export interface CompleteMessage {

@@ -27,9 +27,9 @@ class CitationCheck:
     """Result of ``memlsp.recheckCitations``: the citation check run again, in counts."""
 
     notes: int  # notes checked
-    citations: int  # citations checked
     stale: int  # stale citations found
     stale_notes: int  # notes with at least one stale citation
+    index_problems: int  # problems of MEMORY.md (missing notes, over budget, ...)
     folders: int  # workspace folders checked
 
 

@@ -297,6 +297,7 @@ class JobStatusParams:
     kind: str
     state: str  # queued | running | done | failed | cancelled
     message: str | None = None
+    detail: str | None = None  # done: more than a line (a dry-run dream's plan as a diff)
 
 
 @wire

@@ -28,6 +28,8 @@ class Job:
     home: str
     run: JobFn
     summarize: Callable[[Any], str] | None = None
+    # More than a line, for a client to show: a dry-run dream's plan as a diff (R38).
+    detail: Callable[[Any], str | None] | None = None
 
 
 @dataclass(frozen=True)

@@ -52,9 +52,7 @@ def _messages(items: list[wire.ChatMessage]) -> list[Message]:
 
 
 def _submit(ls, job: Job) -> str:
-    return ls.jobs.submit(
-        job.kind, job.run, title=job.title, home=job.home, summarize=job.summarize
-    ).id
+    return ls.jobs.submit_service_job(job).id
 
 
 # ---- the chat-turn methods (rollout-governed, R25) -----------------------------------------
