@@ -15,13 +15,13 @@ from .conftest import start_harness, stop_harness
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 NOTE = """---
-name: legacy-helpers
-description: Where the legacy date helpers live
-type: project
+name: quarterly-export
+description: The quarterly export script and who runs it
+type: reference
 refs:
-  - path: src/legacy.py
+  - path: tools/export_quarter.py
 ---
-The legacy date helpers live in `src/legacy.py`; keep them until the reports move.
+Finance runs `tools/export_quarter.py` on the first Monday after a quarter closes.
 """
 
 
@@ -47,8 +47,8 @@ async def test_recheck_citations_is_declared_and_answers_counts(h):
     )
     store = Store(h.home)
     scope = store.ensure_scope(store.project_scope(h.workspace))
-    (scope.root / "legacy-helpers.md").write_text(NOTE, "utf-8")
-    uri = (scope.root / "legacy-helpers.md").as_uri()
+    (scope.root / "quarterly-export.md").write_text(NOTE, "utf-8")
+    uri = (scope.root / "quarterly-export.md").as_uri()
 
     counts = await recheck(h)
     assert counts == {
@@ -64,8 +64,8 @@ async def test_recheck_citations_is_declared_and_answers_counts(h):
 
     assert await h.eventually(flagged), "the recheck publishes the stale citation"
 
-    (h.workspace / "src").mkdir()
-    (h.workspace / "src" / "legacy.py").write_text("def parse_date(text):\n    return text\n")
+    (h.workspace / "tools").mkdir()
+    (h.workspace / "tools" / "export_quarter.py").write_text("print('export')\n")
     counts = await recheck(h)
     assert (counts["notes"], counts["stale"], counts["staleNotes"]) == (1, 0, 0)
 
