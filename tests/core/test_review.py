@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from memlsp.core import pending
 from memlsp.core.errors import InvalidRequestError, NotFoundError, RefusedError
+from memlsp.core.notes import Note, utcnow
 from memlsp.core.runtime import CancelToken
 from memlsp.core.service import MemoryService, Message
 from memlsp.core.settings import Settings, load_local
@@ -297,3 +298,24 @@ def test_a_malformed_pending_file_is_skipped_not_fatal(tmp_path):
     (folder / "0123456789ab.md").write_text("not a note", "utf-8")
     (folder / "notes-by-hand.md").write_text("---\nname: x\n---\n", "utf-8")
     assert len(service.review()) == 1
+
+
+def test_a_proposal_forgotten_meanwhile_is_not_brought_back(tmp_path):
+    service = make_service(tmp_path, "required")
+    extract(service)
+    first = service.review_decide(service.review()[0].id, "accept")
+    body = service.find_note(first.path).note.body
+    # the same text proposed again (another turn, another session) before a person forgets it
+    item = pending.propose(
+        service.store,
+        service.project_scope(),
+        Note("deploy-freeze", "Deploys are frozen", "project", body, {"source": "extraction"}),
+        target=None,
+        now=utcnow(),
+    )
+    service.forget(first.path, service.read(first.path).sha256)
+    with pytest.raises(RefusedError) as exc:
+        service.review_decide(item.id, "accept")
+    assert exc.value.reason == "forgotten"
+    assert service.list_notes().entries == []
+    assert [i.id for i in service.review()] == [item.id]  # a person may still reject it

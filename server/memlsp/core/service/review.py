@@ -19,6 +19,7 @@ import copy
 
 from .. import pending
 from ..errors import InvalidRequestError, NoteFormatError, RefusedError
+from ..forget import tombstoned_text
 from ..notes import Note, cut, iso, parse_note, utcnow
 from ..policy import check_candidate
 from ..rollout import EntryPoint
@@ -44,7 +45,8 @@ class ReviewUseCases(ServiceBase):
     def review_decide(self, item_id: str, decision: str, text: str | None = None) -> ReviewDecided:
         """Accept, reject or edit one pending item. Refusals: ``invalid-decision``,
         ``missing-text`` (edit without text), ``unknown-item``; an edited text the write
-        policy declines keeps the item and raises :class:`RefusedError`."""
+        policy declines, or an accepted one whose text was forgotten since (``forgotten``),
+        keeps the item and raises :class:`RefusedError`."""
         if decision not in DECISIONS:
             raise InvalidRequestError(
                 f"decision must be accept, reject or edit, not {decision!r}",
@@ -61,6 +63,12 @@ class ReviewUseCases(ServiceBase):
         self.require(EntryPoint.REMEMBER)  # a person writes a note: refused only if managed off
         note = _edited(item, text) if decision == "edit" else _checked(item.note)
         scope, section = self._destination(item)
+        if decision == "accept" and tombstoned_text(scope, note.body):
+            # forgotten since it was proposed: accepting must not bring it back (R24)
+            raise RefusedError(
+                "not accepted: a note with this text was forgotten; reject the item",
+                reason="forgotten",
+            )
         store = self.store
         res = store.write_note(scope, _final(item, note, self._target(item)), section=section)
         pending.discard(item)
