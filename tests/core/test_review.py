@@ -7,6 +7,7 @@ a rejected item leaves no trace, the watcher sees pending changes.
 
 from __future__ import annotations
 
+import os
 import random
 import string
 from pathlib import Path
@@ -17,7 +18,7 @@ from memlsp.core.errors import InvalidRequestError, NotFoundError, RefusedError
 from memlsp.core.notes import Note, utcnow
 from memlsp.core.runtime import CancelToken
 from memlsp.core.service import MemoryService, Message
-from memlsp.core.settings import Settings, load_local
+from memlsp.core.settings import Settings, load_local, load_settings
 from memlsp.core.watch import scope_signature
 
 FACT = "Heads up: deploys of the billing-api are frozen because finance is closing the quarter."
@@ -289,6 +290,21 @@ def test_the_review_setting(monkeypatch):
     assert load_local({"review": "required"}, env={}).review == "required"
     with pytest.raises(ValueError, match="review"):
         load_local({"review": "sometimes"}, env={})
+
+
+def test_managed_settings_can_require_review_but_never_loosen_it(tmp_path):
+    folder = tmp_path / "etc-memlsp"
+    folder.mkdir(mode=0o755)
+    path = folder / "managed.json"
+    me = [os.getuid()]
+    path.write_text('{"review": "required"}')
+    assert load_settings({}, {}, env={}, managed_paths=[path], trusted_uids=me).review == "required"
+    path.write_text('{"review": "auto"}')
+    local = {"review": "required"}
+    assert (
+        load_settings(local, {}, env={}, managed_paths=[path], trusted_uids=me).review == "required"
+    )
+    assert load_settings({}, {}, env={}, managed_paths=[path], trusted_uids=me).review == "auto"
 
 
 def test_a_malformed_pending_file_is_skipped_not_fatal(tmp_path):

@@ -13,6 +13,7 @@ settings nor than any managed file:
   persists what it extracts; both inject nothing; ``on`` writes and injects.
 * ``telemetry.enabled``: any false (off) wins.
 * ``retention.sessionDays`` / ``retention.softDeleteDays``: the shorter wins.
+* ``review``: ``required`` wins (a person sees what extraction writes before it is trusted).
 * ``model.provider``: the most local wins, offline < editor < anthropic (``offline`` sends
   nothing anywhere; ``editor`` uses the model the editor already talks to; ``anthropic``
   calls a network API directly). Managed ``offline`` forbids every network provider.
@@ -57,6 +58,7 @@ MANAGED_KEYS = (
     "telemetry.enabled",
     "retention.sessionDays",
     "retention.softDeleteDays",
+    "review",
 )
 
 
@@ -138,6 +140,8 @@ def _tighter(key: str, a: Any, b: Any) -> Any:
         return min(a, b, key=PROVIDER_RANK.__getitem__)
     if key == "telemetry.enabled":
         return a and b
+    if key == "review":
+        return "required" if "required" in (a, b) else a
     return min(a, b)  # retention days
 
 
@@ -206,6 +210,7 @@ def tighten(local: Settings, layer: ManagedLayer) -> Settings:
             session_days=get("retention.sessionDays", local.retention.session_days),
             soft_delete_days=get("retention.softDeleteDays", local.retention.soft_delete_days),
         ),
+        review=get("review", local.review),
         managed=ManagedInfo(
             "applied", layer.sources, layer.diagnostics, off=v.get("rollout") == "off"
         ),
