@@ -335,3 +335,13 @@ def test_a_proposal_forgotten_meanwhile_is_not_brought_back(tmp_path):
     assert exc.value.reason == "forgotten"
     assert service.list_notes().entries == []
     assert [i.id for i in service.review()] == [item.id]  # a person may still reject it
+
+
+def test_doctor_reports_a_leftover_temporary_file_in_pending(tmp_path):
+    service = make_service(tmp_path, "required")
+    extract(service)
+    leftover = pending.folder(service.project_scope()) / ".0123456789ab.md.1.2.tmp"
+    leftover.write_text("half", "utf-8")
+    found = [f for f in service.doctor() if f.reason == "leftover-temp-file"]
+    assert [f.path for f in found] == [service.store.rel(leftover)]
+    assert len(service.review()) == 1  # never read as an item
