@@ -18,6 +18,7 @@ from . import (
     forget_cmds,
     history_cmds,
     recall_cmds,
+    review_cmds,
     serve_cmds,
     store_cmds,
 )
@@ -29,6 +30,7 @@ COMMAND_MODULES = [
     forget_cmds,
     dream_cmds,
     history_cmds,
+    review_cmds,
     check_cmds,
     serve_cmds,
     demo_cmd,

@@ -14,6 +14,7 @@ settings nor than any managed file:
 * ``telemetry.enabled``: any false (off) wins.
 * ``retention.sessionDays`` / ``retention.softDeleteDays`` / ``retention.historyDays``: the
   shorter wins.
+* ``review``: ``required`` wins (a person sees what extraction writes before it is trusted).
 * ``model.provider``: the most local wins, offline < editor < anthropic (``offline`` sends
   nothing anywhere; ``editor`` uses the model the editor already talks to; ``anthropic``
   calls a network API directly). Managed ``offline`` forbids every network provider.
@@ -59,6 +60,7 @@ MANAGED_KEYS = (
     "retention.sessionDays",
     "retention.softDeleteDays",
     "retention.historyDays",
+    "review",
 )
 
 
@@ -140,6 +142,8 @@ def _tighter(key: str, a: Any, b: Any) -> Any:
         return min(a, b, key=PROVIDER_RANK.__getitem__)
     if key == "telemetry.enabled":
         return a and b
+    if key == "review":
+        return "required" if "required" in (a, b) else a
     return min(a, b)  # retention days
 
 
@@ -209,6 +213,7 @@ def tighten(local: Settings, layer: ManagedLayer) -> Settings:
             soft_delete_days=get("retention.softDeleteDays", local.retention.soft_delete_days),
             history_days=get("retention.historyDays", local.retention.history_days),
         ),
+        review=get("review", local.review),
         managed=ManagedInfo(
             "applied", layer.sources, layer.diagnostics, off=v.get("rollout") == "off"
         ),

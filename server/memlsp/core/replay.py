@@ -38,8 +38,10 @@ def replay_session(
     session_id: str,
     provider: Provider | None = None,
     autosave: bool = True,
+    review: bool = False,
 ) -> tuple[list[ExtractResult], AutosaveResult | None]:
-    """Extract after each turn (its clock: the turn's own time), then autosave."""
+    """Extract after each turn (its clock: the turn's own time), then autosave. ``review``:
+    what extraction writes waits as pending items (R37, setting ``review: required``)."""
     results: list[ExtractResult] = []
     history: list[Message] = []
     for number, turn in enumerate(turns, start=1):
@@ -51,6 +53,7 @@ def replay_session(
                 turn=number,
                 messages=history[-CONTEXT_MESSAGES:] + turn,
                 provider=provider,
+                review=review,
             )
         )
         history.extend(turn)

@@ -27,6 +27,7 @@ from .retrieval.params import RecallParams
 
 ROLLOUTS = ("off", "shadow", "dry-run", "on")
 PROVIDERS = ("offline", "anthropic", "editor")
+REVIEWS = ("auto", "required")  # R37: required = extracted notes wait as pending items
 
 
 class SettingsError(MemlspError, ValueError):
@@ -151,6 +152,7 @@ class Settings:
     server: ServerSettings = attrs.field(factory=ServerSettings)
     hover: HoverSettings = attrs.field(factory=HoverSettings)
     recall: RecallParams = attrs.field(factory=RecallParams)
+    review: str = attrs.field(default="auto", validator=attrs.validators.in_(REVIEWS))
 
     def memory_home(self) -> Path:
         return memory_home(self)
@@ -301,6 +303,7 @@ COERCE: dict[str, Callable[[Any], Any]] = {
     "recall.gateFloor": _real(positive=False),
     "recall.glossary": _flag,
     "recall.embedder": _optional_text(lambda v: bool(v.strip()), "an embedder name"),
+    "review": _choice(REVIEWS),
 }
 
 
@@ -350,6 +353,7 @@ def build_settings(values: Mapping[str, Any]) -> Settings:
         ),
         hover=HoverSettings(in_code=values.get("hover.inCode", True)),
         recall=_recall_settings(values),
+        review=values.get("review", "auto"),
         dream=DreamSettings(
             max_deletes=values.get("dream.maxDeletes", 10),
             min_hours=float(values.get("dream.minHours", 24.0)),

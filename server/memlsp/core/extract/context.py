@@ -52,6 +52,7 @@ class ExtractResult:
     written: list[str] = field(default_factory=list)
     updated: list[str] = field(default_factory=list)
     deleted: list[str] = field(default_factory=list)
+    held: list[str] = field(default_factory=list)  # review: required — pending items (R37)
     refused: list[Refusal] = field(default_factory=list)
     skipped: str | None = None
     degraded: bool = False  # a model was configured but the offline path ran
@@ -77,6 +78,7 @@ class Ctx:
     turn: int
     result: ExtractResult
     dry_run: bool = False
+    review: bool = False  # R37: notes and updates wait as pending items
 
     def scopes(self) -> list[Scope]:
         return [self.scope, self.global_scope]

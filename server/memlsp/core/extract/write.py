@@ -8,6 +8,7 @@ Must not import pygls, lsprotocol or the CLI.
 from __future__ import annotations
 
 from .. import heuristics as h
+from .. import pending
 from ..forget import tombstoned_text
 from ..notes import Note
 from ..store import Entry, Scope
@@ -39,6 +40,17 @@ def same_topic(ctx: Ctx, tokens: set[str], supersede: bool) -> Entry | None:
     return best[2] if best else None
 
 
+def held(ctx: Ctx, scope: Scope, note: Note, existing: Entry | None) -> bool:
+    """R37: under ``review: required`` the note (or the update of ``existing``) waits as a
+    pending item instead of being written; True when it was held."""
+    if not ctx.review:
+        return False
+    ctx.result.held.append(
+        pending.propose(ctx.store, scope, note, target=existing, now=ctx.now).path
+    )
+    return True
+
+
 def write_checked(ctx: Ctx, scope: Scope, note: Note, statement: str, *, supersede: bool) -> None:
     """R10: rewrite the note on the same topic, else create one in the inbox."""
     tokens = h.content_tokens(f"{note.description} {statement}")
@@ -53,6 +65,8 @@ def write_checked(ctx: Ctx, scope: Scope, note: Note, statement: str, *, superse
     if existing is not None:
         old_note = existing.note
         note.meta["created"] = old_note.meta.get("created") or note.meta["created"]
+        if held(ctx, existing.scope, note, existing):
+            return
         if note.name == old_note.name or existing.section not in ("", "inbox"):
             note.name = old_note.name
             res = ctx.store.write_note(
@@ -98,5 +112,7 @@ def write_checked(ctx: Ctx, scope: Scope, note: Note, statement: str, *, superse
     while note.name in taken:
         note.name = f"{base}-{i}"
         i += 1
+    if held(ctx, scope, note, None):
+        return
     res = ctx.store.write_note(scope, note, section="inbox", now=ctx.now)
     (ctx.result.written if res.action == "created" else ctx.result.updated).append(res.path)

@@ -92,6 +92,7 @@ class ChatUseCases(ServiceBase):
         if self.decide(EntryPoint.INJECTION, record=False).run:
             self.recaller(ws)  # exists before the job, so the job keeps it current
         provider, timeout = self.provider(), self._settings.model.timeout_seconds
+        review = self._settings.review == "required"  # R37: proposals wait as pending items
         turn_messages = list(messages)
 
         def run(cancel: CancelToken, progress: ProgressSink) -> ExtractResult:
@@ -107,6 +108,7 @@ class ChatUseCases(ServiceBase):
                 global_scope=store.global_scope(),
                 timeout=timeout,
                 dry_run=not decision.write,
+                review=review,
             )
             if result.written or result.updated or result.deleted:
                 progress("updating the recall index", 90)
@@ -158,6 +160,7 @@ class ChatUseCases(ServiceBase):
             session_id=session_id,
             provider=self.provider(),
             autosave=autosave,
+            review=self._settings.review == "required",
         )
         self._written([scope, store.global_scope()], warm=False)
         saved = None if res is None else SessionSaved(path=res.path, skipped=res.skipped)
@@ -173,6 +176,8 @@ def extract_summary(result: ExtractResult) -> str:
     parts = [f"{verb} {changed}", f"updated {len(result.updated)}"]
     if result.deleted:
         parts.append(f"deleted {len(result.deleted)}")
+    if result.held:
+        parts.append(f"held {len(result.held)} for review")
     if result.refused:
         parts.append(f"refused {len(result.refused)}")
     text = ", ".join(parts) + f" (provider {result.provider}"

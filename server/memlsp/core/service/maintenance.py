@@ -79,7 +79,9 @@ class MaintenanceUseCases(ServiceBase):
                 self._written([scope], warm=False)
             return result
 
-        return Job("dream", f"Dreaming ({scope.rel})", str(store.home), run, dream_summary)
+        return Job(
+            "dream", f"Dreaming ({scope.rel})", str(store.home), run, dream_summary, dream_detail
+        )
 
     def restore(
         self, run_id: str, path: str | None = None, *, global_: bool = False, workspace=None
@@ -166,6 +168,11 @@ class MaintenanceUseCases(ServiceBase):
         from ..evaluate.scenarios import recaller_text, run_scenarios, stored_text_proxy
 
         return run_scenarios(path, stored_text_proxy if proxy else recaller_text, ids=ids)
+
+
+def dream_detail(result: dream_mod.DreamResult) -> str | None:
+    """A dry run's plan as a unified diff (R38: a dry run a person can read); else None."""
+    return result.diff if result.status == "dry-run" else None
 
 
 def dream_summary(result: dream_mod.DreamResult) -> str:

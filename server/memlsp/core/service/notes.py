@@ -199,7 +199,8 @@ class NoteUseCases(ServiceBase):
             findings.extend(HealthFinding(**problem_record(p).__dict__) for p in res.problems)
             live = [e for e in res.entries if e.section in ("", "inbox")]
             findings.extend(_index_findings(scope, live))
-            for folder in (scope.root, scope.root / "inbox", scope.root / "sessions"):
+            sections = ("inbox", "sessions", "pending")  # pending: review mode (R37)
+            for folder in (scope.root, *(scope.root / name for name in sections)):
                 if folder.is_dir():
                     findings.extend(
                         HealthFinding(

@@ -28,6 +28,8 @@ class Job:
     home: str
     run: JobFn
     summarize: Callable[[Any], str] | None = None
+    # More than a line, for a client to show: a dry-run dream's plan as a diff (R38).
+    detail: Callable[[Any], str | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -186,3 +188,31 @@ class DreamRun:
     archived: int  # files the run moved to archive/<run-id>/ (inbox files and deletions)
     deleted: int  # notes among them it soft-deleted
     restorable: bool  # inside retention.softDeleteDays and not purged
+
+
+@dataclass
+class ReviewRecord:
+    """A pending item (R37): ``diff`` is a unified diff for an update, else None."""
+
+    id: str
+    path: str
+    kind: str  # new | update
+    description: str
+    type: str
+    name: str
+    scope: str
+    target: str | None
+    diff: str | None
+    source: str
+    agent: str | None
+    created: str
+
+
+@dataclass
+class ReviewDecided:
+    """The outcome of a decision: the accepted note's ``path`` (None on reject)."""
+
+    id: str
+    decision: str  # accept | reject | edit
+    path: str | None = None
+    action: str | None = None  # created | updated | unchanged (the write's)
