@@ -84,7 +84,8 @@ def remember(
                 category=verdict.category,
             )
         note = note_from_text(verdict.cleaned_text, type_=type_, source="remember", now=now)
-        result = store.write_note(scope, note, section="inbox", now=now)
+        # The name is derived from the text's first words: sharing it says nothing.
+        result = store.write_note(scope, note, section="inbox", by_name=False, now=now)
     except MemlspError as exc:
         telemetry.emit(
             "remember.refused",

@@ -146,7 +146,9 @@ def extract_with_model(
             entry = lookup(args["path"])
             note.name = entry.note.name
             note.meta["created"] = entry.note.meta.get("created") or note.meta["created"]
-            res = ctx.store.write_note(entry.scope, note, section=entry.section, now=ctx.now)
+            res = ctx.store.write_note(
+                entry.scope, note, section=entry.section, replaces=entry.path, now=ctx.now
+            )
             result.updated.append(res.path)
         else:
             scope = ctx.global_scope if args.get("scope") == "global" else ctx.scope

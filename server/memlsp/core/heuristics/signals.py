@@ -134,9 +134,9 @@ PROJECT_ZH = re.compile(
     r"要升级|都要|改名|改叫|叫做|由.{1,10}负责|归.{1,10}管|演示日|例会"
 )
 SUPERSEDE = re.compile(
-    r"\b(?:update|updated|change of plan|changed|no longer|not anymore|any ?more|instead|"
+    r"(?:^\s*update\b|\bupdate\s*[:—–]|\b(?:updated|change of plan|changed|no longer|not anymore|any ?more|instead|"
     r"from now on|from today|going forward|as of (?:today|now|\d{4}-\d{2}-\d{2})|moved|"
-    r"now (?:it'?s|is|we|they)|new rule|replaces?|rather than|switch(?:ed)? to|from \d{4}-\d{2}-\d{2})\b"
+    r"now (?:it'?s|is|we|they)|new rule|replaces?|rather than|switch(?:ed)? to|from \d{4}-\d{2}-\d{2})\b)"
     r"|不用.{0,12}了|不再|改成|改为|改到|换成|以后.{0,6}统一|现在.{0,8}了|从今天起|从现在起|更新[:：]",
     re.I,
 )
