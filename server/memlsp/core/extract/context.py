@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..notes import Note, parse_time
@@ -77,6 +78,7 @@ class Ctx:
     turn: int
     result: ExtractResult
     dry_run: bool = False
+    repo_root: Path | None = None  # the repository the turn happened in (its instruction files)
 
     def scopes(self) -> list[Scope]:
         return [self.scope, self.global_scope]

@@ -71,7 +71,7 @@ def extract_offline(ctx: Ctx, msgs: list[Message]) -> None:
     for sentence in h.sentences(text):
         if h.is_question(sentence) or h.is_filler(sentence):
             continue
-        verdict = check_candidate(sentence, source="user", now=ctx.now)
+        verdict = check_candidate(sentence, source="user", now=ctx.now, repo_root=ctx.repo_root)
         if not verdict.ok:
             result.refused.append(Refusal(verdict.reason, verdict.category))
             # "Remember X" where X is excluded: the request itself is refused (R8).

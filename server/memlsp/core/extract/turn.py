@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from ..errors import MemlspError
@@ -44,6 +45,7 @@ def extract_turn(
     max_rounds: int = MAX_ROUNDS,
     timeout: float = MODEL_TIMEOUT_S,
     dry_run: bool = False,
+    repo_root: Path | str | None = None,
 ) -> ExtractResult:
     """Extract what is worth remembering from one completed turn (R11).
 
@@ -67,7 +69,15 @@ def extract_turn(
     at = msgs[users[-1]].at
     now = now or at or utcnow()
     ctx = Ctx(
-        store, scope, global_scope or store.global_scope(), now, session_id, turn, result, dry_run
+        store,
+        scope,
+        global_scope or store.global_scope(),
+        now,
+        session_id,
+        turn,
+        result,
+        dry_run,
+        Path(repo_root) if repo_root else None,
     )
     if dry_run:
         result.provider = "offline"

@@ -88,6 +88,7 @@ class ChatUseCases(ServiceBase):
             return Skipped("memory-written")  # R11: the main model already wrote memory
         ws = self.session_workspace(session_id, workspace)
         store, scope = self.store, self.project_scope(ws)
+        repo_root = self.project(ws).root
         if self.decide(EntryPoint.INJECTION, record=False).run:
             self.recaller(ws)  # exists before the job, so the job keeps it current
         provider, timeout = self.provider(), self._settings.model.timeout_seconds
@@ -106,6 +107,7 @@ class ChatUseCases(ServiceBase):
                 global_scope=store.global_scope(),
                 timeout=timeout,
                 dry_run=not decision.write,
+                repo_root=repo_root,
             )
             if result.written or result.updated or result.deleted:
                 progress("updating the recall index", 90)
@@ -161,6 +163,7 @@ class ChatUseCases(ServiceBase):
                     turn=number,
                     messages=history[-2:] + turn,
                     provider=provider,
+                    repo_root=self.project(workspace).root,
                 )
             )
             history.extend(turn)

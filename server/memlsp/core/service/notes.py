@@ -43,8 +43,11 @@ class NoteUseCases(ServiceBase):
         type_: str | None = None,
         scope: str | None = None,
         workspace: str | None = None,
+        refs: list[str] | None = None,
     ) -> Remembered:
-        """A person's "remember this" (R8: a refusal is an answer with a reason)."""
+        """A person's "remember this" (R8: a refusal is an answer with a reason).
+        ``refs``: files the note cites, each ``PATH`` or ``PATH:SYMBOL`` relative to the
+        repository (a note may cite files; one that only says where something is may not)."""
         if scope not in (None, "project", "global"):
             raise InvalidRequestError(
                 f"scope must be project or global, not {scope!r}", reason="unknown-scope"
@@ -53,7 +56,14 @@ class NoteUseCases(ServiceBase):
         store = self.store
         target = store.global_scope() if scope == "global" else self.project_scope(workspace)
         try:
-            result = remember(store, target, text, type_=type_)
+            result = remember(
+                store,
+                target,
+                text,
+                type_=type_,
+                repo_root=self.project(workspace).root,
+                refs=parse_refs(refs or []),
+            )
         except RefusedError as exc:
             return Remembered(refused=exc.reason, category=exc.category, message=str(exc))
         self._written([target])
@@ -250,3 +260,28 @@ def note_record(entry: Entry, now: dt.datetime, stale: int | None = None) -> Not
 
 def problem_record(problem: Problem) -> ProblemRecord:
     return ProblemRecord(problem.path, problem.reason, problem.message, problem.severity)
+
+
+def parse_refs(items: list[str]) -> list[dict[str, str]]:
+    """``PATH[:SYMBOL]`` citations as frontmatter ``refs`` entries; a path that is absolute,
+    escapes the repository or is empty is refused."""
+    out: list[dict[str, str]] = []
+    for item in items:
+        path, _, symbol = str(item).strip().partition(":")
+        path = path.strip().replace("\\", "/")
+        if (
+            not path
+            or "\x00" in item
+            or path.startswith("/")
+            or ".." in path.split("/")
+            or (len(path) > 1 and path[1] == ":")
+        ):
+            raise InvalidRequestError(
+                f"--ref {item!r}: give a path inside the repository, PATH or PATH:SYMBOL",
+                reason="bad-ref",
+            )
+        ref = {"path": path}
+        if symbol.strip():
+            ref["symbol"] = symbol.strip()
+        out.append(ref)
+    return out
