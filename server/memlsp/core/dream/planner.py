@@ -355,12 +355,21 @@ class OfflinePlanner:
         )
 
 
+_REPLACES = re.compile(
+    r"\b(?:now|no longer|replac(?:es|ed|ing)|moved|changed|switched|raised|lowered|tightened|"
+    r"loosened|bump(?:ed)?|postponed|pushed back|slipped|delayed|superseded|upgraded)\b|"
+    r"\(was\b|\bwas \S+\)|改为|改成|不再|原来|推迟|提前|调整|换成",
+    re.I,
+)
+
+
 def _distinct(older_desc: str, newer_desc: str, newer_body: str) -> bool:
     """Two notes about different subjects (search-api vs billing-api), however alike their
     wording: never merged, folded or superseded into one another."""
     # Only an explicit "this replaces that" (not a status word like "done") lets a name
     # or a value differ.
-    change = bool(SUPERSEDE.search(_head(newer_desc, newer_body)))
+    head = _head(newer_desc, newer_body)
+    change = bool(SUPERSEDE.search(head) or _REPLACES.search(head))
     return matching.conflict(older_desc, newer_desc, supersede=change) is not None
 
 

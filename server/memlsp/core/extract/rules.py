@@ -12,6 +12,7 @@ Must not import pygls, lsprotocol or the CLI.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -90,7 +91,7 @@ def extract_offline(ctx: Ctx, msgs: list[Message]) -> None:
     if not statements:
         result.skipped = result.skipped or ("refused" if result.refused else "no-signal")
         return
-    groups = _group(kept, statements, prev_assistant)
+    groups = _group(kept, statements, prev_assistant, ctx.now.date())
     if not groups:
         result.skipped = "no-signal"
         return
@@ -123,7 +124,7 @@ def _safe_gist(ctx: Ctx, text: str, source: str, limit: int) -> str:
 
 
 def _group(
-    kept: list[str], statements: list[str], prev_assistant: str
+    kept: list[str], statements: list[str], prev_assistant: str, today: dt.date | None = None
 ) -> list[tuple[str, list[str], list[str]]]:
     """Split a message into one candidate per idea: consecutive sentences of the same type
     form a note; a sentence without a signal of its own belongs to the one before it."""
@@ -132,7 +133,9 @@ def _group(
         is_statement = sentence in statements
         type_ = None
         if is_statement:
-            type_ = h.choose_type(h.signals(sentence, previous_assistant=prev_assistant))
+            type_ = h.choose_type(
+                h.signals(sentence, previous_assistant=prev_assistant, today=today)
+            )
         if groups and (type_ is None or type_ == groups[-1][0] or groups[-1][0] is None):
             if groups[-1][0] is None:
                 groups[-1][0] = type_
@@ -145,7 +148,7 @@ def _group(
     for type_, group_kept, group_statements in groups:
         if type_ is None:
             joined = " ".join(group_statements)
-            type_ = h.choose_type(h.signals(joined, previous_assistant=prev_assistant))
+            type_ = h.choose_type(h.signals(joined, previous_assistant=prev_assistant, today=today))
         if type_ is not None and group_statements and h.units(" ".join(group_statements)) >= 3:
             out.append((type_, group_kept, group_statements))
     return out
