@@ -83,7 +83,8 @@ APPROVAL_GEN_ZH = re.compile(
 )
 
 REFERENCE_EN = re.compile(
-    r"\b(?:tracked (?:in|on)|lives? (?:in|at|on)|land(?:s)? in|documented (?:in|at|on)|"
+    r"\b(?:tracked (?:in|on)|lives? (?:in|at|on)|land(?:s)? in|go(?:es)? (?:in|into)|"
+    r"belongs? (?:in|to)|(?:are|is) (?:filed|logged|reported|raised) (?:in|on)|documented (?:in|at|on)|"
     r"written up in|can be found (?:in|at|on)|is at|are at|is on|are on|is in|are in|"
     r"check [^.]{0,60}? first|look (?:in|at)|go to|announced in|posted in|filed (?:in|under)|"
     r"dashboard|runbook|playbook|wiki|board|channel|view|queue|space|notebook|spreadsheet|"
