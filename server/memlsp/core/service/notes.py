@@ -8,6 +8,7 @@ a policy). Must not import pygls, lsprotocol, argparse or an adapter.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from pathlib import Path
 
@@ -144,11 +145,39 @@ class NoteUseCases(ServiceBase):
         return hits[0]
 
     def forget(self, path: str, sha256: str) -> forget_mod.ForgetResult:
-        """R24: verified forget of one note, given the hash of the bytes the caller read."""
+        """R24: verified forget of one note, given the hash of the bytes the caller read.
+        ``path`` may also be a note name or scope-relative path (as ``show`` takes). The
+        fact is also removed from the session records that quote it (``redacted``)."""
         self.require(EntryPoint.FORGET)
-        result = forget_mod.forget(self.store, path, sha256)
-        self._written(self._scopes_of([path]), warm=False)
+        store = self.store
+        path = self._note_path(path)
+        note = None
+        try:
+            data, digest = store.read(path)
+            if digest == sha256.strip().lower():
+                note = parse_note(data, stem=Path(path).stem)
+        except (MemlspError, OSError):
+            note = None
+        result = forget_mod.forget(store, path, sha256)
+        scopes = self._scopes_of([path])
+        if note is not None and result.status == "forgotten" and "/sessions/" not in path:
+            facts = [note.description, note.body.split("\n\n", 1)[0]]
+            redacted = forget_mod.redact_copies(
+                store, store.scopes(), forget_mod.fact_matcher(facts)
+            )
+            result = dataclasses.replace(result, redacted=tuple(redacted))
+            scopes += self._scopes_of(redacted)
+        self._written(scopes, warm=False)
         return result
+
+    def _note_path(self, ref: str) -> str:
+        """A home-relative path, or the path of the one note ``ref`` names."""
+        if ref.endswith(".md") and (self.store.home / ref).is_file():
+            return ref
+        try:
+            return self.find_note(ref).path
+        except NotFoundError:
+            return ref  # verified forget reports not-found (or already-forgotten) itself
 
     def forget_matching(
         self, text: str, *, scope: str | None = None, workspace: str | None = None, confirm=False
@@ -158,7 +187,11 @@ class NoteUseCases(ServiceBase):
         self.require(EntryPoint.FORGET)
         scopes = [s for s in self.scopes_named(scope, workspace) if s.root.is_dir()]
         report = forget_mod.forget_matching(self.store, text, scopes, confirm=confirm)
-        if report.forgotten:
+        if confirm:
+            report.redacted = forget_mod.redact_copies(
+                self.store, scopes, forget_mod.fact_matcher([text])
+            )
+        if report.forgotten or report.redacted:
             self._written(scopes, warm=False)
         return report
 
