@@ -131,6 +131,14 @@ def _exclusive_both(a: frozenset[str], b: frozenset[str]) -> bool:
     return bool(a - b) and bool(b - a)
 
 
+def _swapped_ident(a: frozenset[str], b: frozenset[str]) -> bool:
+    """One identifier in place of another of its kind: ``search-api`` / ``billing-api``,
+    ``race-pc`` / ``race-nx`` (a shared part). A hyphenated word such as
+    ``customer-facing`` next to an unrelated one is not a swap."""
+    parts = lambda x: {p for p in re.split(r"[-_./#@]", x) if p}  # noqa: E731
+    return any(parts(x) & parts(y) for x in a - b for y in b - a)
+
+
 def _lowercase_words(text: str) -> set[str]:
     return set(re.findall(r"(?<![\w\-])[a-z][a-z]+", text))
 
@@ -199,7 +207,7 @@ def conflict(a: str, b: str, *, supersede: bool = False) -> str | None:
     common = _lowercase_words(a) | _lowercase_words(b)
     # What a statement replaces may be a person or a value ("releases are cut by Ivo from
     # now on"), never the thing it is about (an identifier: search-api, SHOP, #ops).
-    if _exclusive_both(aa.idents - common, ab.idents - common):
+    if _swapped_ident(aa.idents - common, ab.idents - common):
         return "names"
     if not supersede and _exclusive_both(aa.names - common, ab.names - common):
         return "names"

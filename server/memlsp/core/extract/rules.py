@@ -28,7 +28,8 @@ from .write import write_checked
 
 _LEAD = re.compile(
     r"^(?:(?:ok(?:ay)?|sure|right|fair|fine|good|great|yes|yeah|yep|exactly|perfect|nice|"
-    r"excellent|cool|hmm+|wait|and|also|but|so|no|nope|quick context|update|heads[- ]up)"
+    r"excellent|cool|hmm+|wait|and|also|but|so|no|nope|quick context|update|heads[- ]up|"
+    r"change of plans?|new rule|correction|actually)"
     r"\b\s*[,.!:—–\-]+\s*)+",
     re.I,
 )
