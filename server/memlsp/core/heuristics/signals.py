@@ -119,7 +119,12 @@ PROJECT_EN = re.compile(
     r"starts?|ends?|until|no (?:deploys?|merges?|releases?|changes)|paused|blocked|"
     r"decided|agreed|decision|we chose|we picked|we went with|policy|rule for|rule:|"
     r"approval|approve[sd]?|sign-?off|owns?|owner|is responsible|are responsible|maintains|"
-    r"needs? [^.;]{0,50}?(?:approval|installed|sign-?off|review|enabled)|requires?|"
+    r"needs? [^.;]{0,50}?(?:approvals?|installed|sign-?off|reviews?|enabled|playtests?)|requires?|"
+    # who does what: ownership, review, contact and limits said as plain facts
+    r"(?:owned|run|maintained|reviewed|approved|handled|led|done|priced|rotated) by|"
+    r"is the (?:\w+ ){0,2}(?:lead|owner|contact|point of contact|dri)|reviews (?:every|all|each)|"
+    r"answers questions about|only \w+ (?:may|can)|may only be|"
+    r"rate limit(?:ed)?|lasts? (?:\w+ )?(?:days|weeks|months)|renews|expires|pages the|"
     r"must be|only (?:on|after|before)|every (?:monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday|day|night|week|month|sprint|quarter|morning|evening)|each (?:week|month|"
     r"sprint)|(?:first|last|second|third) (?:monday|tuesday|wednesday|thursday|friday|"
@@ -141,7 +146,8 @@ PROJECT_EN = re.compile(
 PROJECT_ZH = re.compile(
     r"截止|之前(?:要|必须|得|需要|所有|把)|前要|前交|冻结|封版|上线|发布|发版|决定|定了|约定|规定|规则|负责|审批|批准|"
     r"需要.{0,12}(?:审批|同意|批准|评审|安装)|每周|每月|每天|每晚|每个月|重置|请假|休假|维护窗口|只能|"
-    r"要升级|都要|改名|改叫|叫做|由.{1,10}负责|归.{1,10}管|演示日|例会|"
+    r"要升级|都要|改名|改叫|叫做|由.{1,10}负责|归.{1,10}管|演示日|例会|审核|维护|限流|续签|"
+    r"轮换|部署在|持续.{0,4}[天周月]|"
     r"(?:每|双|隔|逢)(?:个)?(?:周|星期|礼拜)|(?:周|星期)[一二三四五六日天].{0,4}[零一二两三四五六七八九十\d]+点"
 )
 SUPERSEDE = re.compile(
