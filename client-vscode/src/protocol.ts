@@ -155,6 +155,7 @@ export interface ForgetParams {
 export interface ForgetResult {
   tombstone: string;
   status: 'forgotten' | 'already-forgotten';
+  redacted?: string[];
 }
 
 export interface DreamParams {

@@ -34,6 +34,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("text")
     p.add_argument("--type", choices=NOTE_TYPES, help="note type (guessed when omitted)")
     p.add_argument("--global", dest="global_", action="store_true", help="store in global/")
+    p.add_argument(
+        "--ref",
+        action="append",
+        default=[],
+        metavar="PATH[:SYMBOL]",
+        help="a file (and symbol) the note cites, relative to the repository; repeatable",
+    )
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_remember)
 
@@ -114,7 +121,12 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_remember(args: argparse.Namespace) -> int:
     service = open_service()
-    result = service.remember(args.text, type_=args.type, scope="global" if args.global_ else None)
+    result = service.remember(
+        args.text,
+        type_=args.type,
+        scope="global" if args.global_ else None,
+        refs=args.ref,
+    )
     if result.refused:
         # R8: a refusal is an answer with a reason, not silence (exit 2 = refused).
         if args.json:

@@ -39,9 +39,11 @@ def replay_session(
     provider: Provider | None = None,
     autosave: bool = True,
     review: bool = False,
+    repo_root=None,
 ) -> tuple[list[ExtractResult], AutosaveResult | None]:
     """Extract after each turn (its clock: the turn's own time), then autosave. ``review``:
-    what extraction writes waits as pending items (R37, setting ``review: required``)."""
+    what extraction writes waits as pending items (R37, setting ``review: required``).
+    ``repo_root``: the repository whose instruction files are not stored again (R8)."""
     results: list[ExtractResult] = []
     history: list[Message] = []
     for number, turn in enumerate(turns, start=1):
@@ -54,6 +56,7 @@ def replay_session(
                 messages=history[-CONTEXT_MESSAGES:] + turn,
                 provider=provider,
                 review=review,
+                repo_root=repo_root,
             )
         )
         history.extend(turn)

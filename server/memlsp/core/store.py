@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import history, memory_md
+from . import history, matching, memory_md
 from .errors import InvalidPathError, NoteFormatError, NotFoundError
 from .fsutil import atomic_write, file_lock, is_temp_name
 from .identity import ProjectId, resolve_project
@@ -307,17 +307,29 @@ class Store:
         return hits
 
     # ---- writing ------------------------------------------------------------------------
-    def _match(self, entries: list[Entry], note: Note) -> Entry | None:
-        """R10: an existing topic/inbox note with the same name or the same description."""
+    def _match(self, entries: list[Entry], note: Note, *, by_name: bool = True) -> Entry | None:
+        """R10: an existing topic/inbox note with the same description, or one with the
+        same name or the same wording that states the same fact (:mod:`.matching`: a
+        shared file name or shared lead words alone never merge two facts)."""
         wanted = normalise_description(note.description)
         live = [e for e in entries if e.section in ("", "inbox")]
         for entry in live:
-            if entry.note.name == note.name:
-                return entry
-        for entry in live:
             if normalise_description(entry.note.description) == wanted:
                 return entry
-        return None
+        text = f"{note.description}\n{note.body}"
+        best: tuple[float, Entry] | None = None
+        for entry in live:
+            if entry.note.type != note.type and not (by_name and entry.note.name == note.name):
+                continue
+            old = f"{entry.note.description}\n{entry.note.body}"
+            same_name = by_name and entry.note.name == note.name
+            if matching.conflict(old, text) is not None:
+                continue
+            shared, share = matching.overlap_of(old, text)
+            if same_name or (shared >= 3 and share >= matching.SAME_FACT):
+                if best is None or share > best[0]:
+                    best = (share, entry)
+        return best[1] if best else None
 
     def write_note(
         self,
@@ -326,13 +338,18 @@ class Store:
         *,
         section: str = "inbox",
         match_existing: bool = True,
+        replaces: str | None = None,
+        by_name: bool = True,
         now: dt.datetime | None = None,
         step: str | None = None,
         why: str = "",
     ) -> WriteResult:
         """Create the note, or update the matching one (check before write, R10). An update
         keeps the previous version in the scope's history first (``step``, ``why``; the
-        step defaults to ``<source>-update``)."""
+        step defaults to ``<source>-update``). ``replaces``: the home-relative path of the
+        note this one is known to update (the caller matched it), used instead of matching.
+        ``by_name=False``: the name was derived from the text (``remember``), so sharing it
+        says nothing about the fact."""
         note.validate()
         if section not in SECTIONS:
             raise InvalidPathError(f"unknown section {section!r}")
@@ -340,7 +357,10 @@ class Store:
         now = now or utcnow()
         with file_lock(scope.lock_path):
             entries = self.scan(scope, fresh=True).entries
-            existing = self._match(entries, note) if match_existing else None
+            if replaces is not None:
+                existing = next((e for e in entries if e.path == replaces), None)
+            else:
+                existing = self._match(entries, note, by_name=by_name) if match_existing else None
             if existing is not None:
                 merged = dict(existing.note.meta)
                 merged.update({k: v for k, v in note.meta.items() if v not in (None, "", [])})

@@ -191,6 +191,7 @@ class ForgetParams:
 class ForgetResult:
     tombstone: str  # "<path digest>@<time>": content-free, as written to tombstones.jsonl
     status: str = "forgotten"  # forgotten | already-forgotten
+    redacted: list[str] = attrs.Factory(list)  # session records the fact was removed from
 
 
 @wire

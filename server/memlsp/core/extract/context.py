@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..notes import Note, parse_time
@@ -79,6 +80,7 @@ class Ctx:
     result: ExtractResult
     dry_run: bool = False
     review: bool = False  # R37: notes and updates wait as pending items
+    repo_root: Path | None = None  # the repository the turn happened in (its instruction files)
 
     def scopes(self) -> list[Scope]:
         return [self.scope, self.global_scope]

@@ -149,7 +149,9 @@ def extract_with_model(
             note.meta["created"] = entry.note.meta.get("created") or note.meta["created"]
             if held(ctx, entry.scope, note, entry):
                 return f"ok: proposed an update of {entry.path} for review"
-            res = ctx.store.write_note(entry.scope, note, section=entry.section, now=ctx.now)
+            res = ctx.store.write_note(
+                entry.scope, note, section=entry.section, replaces=entry.path, now=ctx.now
+            )
             result.updated.append(res.path)
         else:
             scope = ctx.global_scope if args.get("scope") == "global" else ctx.scope

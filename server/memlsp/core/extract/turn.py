@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from ..errors import MemlspError
@@ -45,6 +46,7 @@ def extract_turn(
     timeout: float = MODEL_TIMEOUT_S,
     dry_run: bool = False,
     review: bool = False,
+    repo_root: Path | str | None = None,
 ) -> ExtractResult:
     """Extract what is worth remembering from one completed turn (R11).
 
@@ -78,6 +80,7 @@ def extract_turn(
         result,
         dry_run,
         review,
+        Path(repo_root) if repo_root else None,
     )
     if dry_run:
         result.provider = "offline"

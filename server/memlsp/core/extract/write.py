@@ -8,12 +8,12 @@ Must not import pygls, lsprotocol or the CLI.
 from __future__ import annotations
 
 from .. import heuristics as h
-from .. import pending
+from .. import matching, pending
 from ..forget import tombstoned_text
 from ..notes import Note
 from ..store import Entry, Scope
 from .chat_forget import remove_note, scrub_sessions
-from .context import Ctx, Refusal, live_entries, note_tokens
+from .context import Ctx, Refusal, live_entries, note_tokens, strip_provenance
 
 SAME_TOPIC_RATIO = 0.5  # shared content tokens / smaller set, to count as the same topic
 SAME_TOPIC_MIN = 3
@@ -24,9 +24,24 @@ SUPERSEDE_MIN = 2
 PROTECTED_SOURCES = ("manual", "import")
 
 
-def same_topic(ctx: Ctx, tokens: set[str], supersede: bool) -> Entry | None:
+def _core(note: Note) -> str:
+    """What a note states: its body's first paragraph without provenance."""
+    first = strip_provenance(note.body).strip().split("\n\n", 1)[0].strip()
+    return first or note.description
+
+
+def same_topic(
+    ctx: Ctx, tokens: set[str], supersede: bool, *, type_: str | None = None, statement: str = ""
+) -> Entry | None:
+    """The live note this statement restates or (``supersede``) replaces: one of the same
+    type, on the same subject (:func:`memlsp.core.matching.conflict` vetoes different
+    names, values or a swapped content word), never one that merely shares lead words."""
     best: tuple[float, int, Entry] | None = None
     for entry in live_entries(ctx):
+        if type_ is not None and entry.note.type != type_:
+            continue
+        if statement and matching.conflict(_core(entry.note), statement, supersede=supersede):
+            continue
         shared, ratio = h.overlap(tokens, note_tokens(entry.note))
         same = shared >= SAME_TOPIC_MIN and ratio >= SAME_TOPIC_RATIO
         replaced = (
@@ -53,8 +68,10 @@ def held(ctx: Ctx, scope: Scope, note: Note, existing: Entry | None) -> bool:
 
 def write_checked(ctx: Ctx, scope: Scope, note: Note, statement: str, *, supersede: bool) -> None:
     """R10: rewrite the note on the same topic, else create one in the inbox."""
-    tokens = h.content_tokens(f"{note.description} {statement}")
-    existing = same_topic(ctx, tokens, supersede)
+    # The statement alone: a description that leads with the situation around it (the
+    # message before, the assistant's reply) must not make it match that situation's note.
+    tokens = h.content_tokens(statement)
+    existing = same_topic(ctx, tokens, supersede, type_=note.type, statement=statement)
     if ctx.dry_run:
         ctx.result.planned.append(
             {"action": "update", "path": existing.path, "type": note.type}
@@ -73,6 +90,7 @@ def write_checked(ctx: Ctx, scope: Scope, note: Note, statement: str, *, superse
                 existing.scope,
                 note,
                 section=existing.section,
+                replaces=existing.path,
                 now=ctx.now,
                 step="supersede" if supersede else "extraction-update",
             )

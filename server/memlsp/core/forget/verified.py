@@ -68,6 +68,7 @@ class ForgetResult:
     tombstone: dict
     hook_failures: tuple[str, ...] = ()
     section: str = "topic"  # "topic", "inbox", "sessions" or "archive"
+    redacted: tuple[str, ...] = ()  # session records the fact was also removed from
 
 
 AFTER_FORGET: list[Callable[[ForgetEvent], None]] = []

@@ -89,6 +89,7 @@ class ChatUseCases(ServiceBase):
             return Skipped("memory-written")  # R11: the main model already wrote memory
         ws = self.session_workspace(session_id, workspace)
         store, scope = self.store, self.project_scope(ws)
+        repo_root = self.project(ws).root
         if self.decide(EntryPoint.INJECTION, record=False).run:
             self.recaller(ws)  # exists before the job, so the job keeps it current
         provider, timeout = self.provider(), self._settings.model.timeout_seconds
@@ -109,6 +110,7 @@ class ChatUseCases(ServiceBase):
                 timeout=timeout,
                 dry_run=not decision.write,
                 review=review,
+                repo_root=repo_root,
             )
             if result.written or result.updated or result.deleted:
                 progress("updating the recall index", 90)
@@ -161,6 +163,7 @@ class ChatUseCases(ServiceBase):
             provider=self.provider(),
             autosave=autosave,
             review=self._settings.review == "required",
+            repo_root=self.project(workspace).root,
         )
         self._written([scope, store.global_scope()], warm=False)
         saved = None if res is None else SessionSaved(path=res.path, skipped=res.skipped)

@@ -175,7 +175,9 @@ async def on_forget(ls, params: wire.ForgetParams):
     res = await ls.run_blocking(ls.service.forget, params.path, params.sha256)
     tomb = res.tombstone or {}
     return wire.ForgetResult(
-        tombstone=f"{tomb.get('pathDigest', '')}@{tomb.get('at', '')}", status=res.status
+        tombstone=f"{tomb.get('pathDigest', '')}@{tomb.get('at', '')}",
+        status=res.status,
+        redacted=list(res.redacted),
     )
 
 
