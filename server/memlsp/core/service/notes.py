@@ -20,7 +20,7 @@ from ..fsutil import is_temp_name
 from ..notes import parse_note, utcnow
 from ..remember import remember
 from ..rollout import EntryPoint
-from ..store import Entry, Problem, Scope
+from ..store import SECTIONS, Entry, Problem, Scope
 from .base import ServiceBase
 from .results import (
     HealthFinding,
@@ -31,6 +31,7 @@ from .results import (
     ProblemRecord,
     Remembered,
     ScopeCount,
+    ScopeNotes,
     Status,
 )
 
@@ -72,6 +73,31 @@ class NoteUseCases(ServiceBase):
                 stale = stale_count(entry.path) if stale_count is not None else None
                 out.entries.append(note_record(entry, now, stale))
             out.problems.extend(problem_record(p) for p in res.problems)
+        return out
+
+    def overview(
+        self,
+        scope: str | None = None,
+        *,
+        workspace: str | None = None,
+        stale_count=None,
+        pending: bool = False,
+    ) -> list[ScopeNotes]:
+        """The named scopes (default: all), each with its notes ordered topic notes, inbox,
+        session records, then type and name — what ``memlsp ls`` and the terminal browser
+        show. ``pending``: only the inbox, the notes a dream has not consolidated yet.
+        ``stale`` as in :meth:`list_notes`."""
+        order = {section: i for i, section in enumerate(SECTIONS)}
+        now = utcnow()
+        out = []
+        for s in self.scopes_named(scope, workspace):
+            res = self.store.scan(s)
+            entries = [e for e in res.entries if not pending or e.section == "inbox"]
+            entries.sort(key=lambda e: (order.get(e.section, 9), e.note.type, e.note.name))
+            notes = [
+                note_record(e, now, stale_count(e.path) if stale_count else None) for e in entries
+            ]
+            out.append(ScopeNotes(s.rel, s.kind, notes, [problem_record(p) for p in res.problems]))
         return out
 
     def scans(self, scope: str | None = None, *, workspace: str | None = None):
