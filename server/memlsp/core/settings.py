@@ -23,6 +23,7 @@ from typing import Any
 import attrs
 
 from .errors import MemlspError
+from .retrieval.params import RecallParams
 
 ROLLOUTS = ("off", "shadow", "dry-run", "on")
 PROVIDERS = ("offline", "anthropic", "editor")
@@ -121,56 +122,6 @@ class HoverSettings:
 
 
 @attrs.frozen
-class RecallSettings:
-    """``recall.*`` (R16): the hybrid retriever's weights and thresholds. Defaults and the
-    numbers behind them: docs/explanation/recall.md. The first-turn gate must be the higher
-    (R16); :meth:`params` is what :class:`memlsp.core.recall.Recaller` takes."""
-
-    vector_weight: float = attrs.field(default=0.7, validator=attrs.validators.ge(0))
-    keyword_weight: float = attrs.field(default=0.3, validator=attrs.validators.ge(0))
-    keyword_coverage: float = attrs.field(
-        default=0.3, validator=[attrs.validators.ge(0), attrs.validators.le(1)]
-    )
-    min_score: float = attrs.field(default=0.30, validator=attrs.validators.ge(0))
-    first_turn_min_score: float = attrs.field(default=0.33, validator=attrs.validators.ge(0))
-    follow_margin: float = attrs.field(default=0.16, validator=attrs.validators.ge(0))
-    general_margin: float = attrs.field(default=0.15, validator=attrs.validators.ge(0))
-    general_margin_cjk: float = attrs.field(default=0.4, validator=attrs.validators.ge(0))
-    duplicate_cosine: float = attrs.field(default=0.9, validator=attrs.validators.ge(0))
-    half_life_days: float = attrs.field(default=30.0, validator=attrs.validators.gt(0))
-    gate_reference_notes: int = attrs.field(default=400, validator=attrs.validators.ge(1))
-    gate_size_slope: float = attrs.field(default=0.04, validator=attrs.validators.ge(0))
-    gate_floor: float = attrs.field(default=0.18, validator=attrs.validators.ge(0))
-    glossary: bool = attrs.field(default=True, validator=attrs.validators.instance_of(bool))
-    embedder: str | None = None
-
-    @first_turn_min_score.validator
-    def _stricter_first_turn(self, _attribute: attrs.Attribute, value: float) -> None:
-        if value < self.min_score:
-            raise ValueError("firstTurnMinScore must be at least minScore (R16)")
-
-    def params(self):
-        """The :class:`~memlsp.core.retrieval.hybrid.HybridParams` these settings describe."""
-        from .retrieval.hybrid import HybridParams
-
-        return HybridParams(
-            w_vec=self.vector_weight,
-            w_kw=self.keyword_weight,
-            kw_coverage=self.keyword_coverage,
-            min_score=self.min_score,
-            first_turn_min_score=self.first_turn_min_score,
-            follow_margin=self.follow_margin,
-            general_margin=self.general_margin,
-            general_margin_cjk=self.general_margin_cjk,
-            dup_cosine=self.duplicate_cosine,
-            half_life_days=self.half_life_days,
-            gate_ref_notes=self.gate_reference_notes,
-            gate_size_slope=self.gate_size_slope,
-            gate_floor=self.gate_floor,
-        )
-
-
-@attrs.frozen
 class ManagedInfo:
     """What managed settings did to this Settings object (for status and diagnostics).
 
@@ -197,7 +148,7 @@ class Settings:
     managed: ManagedInfo = attrs.field(factory=ManagedInfo)
     server: ServerSettings = attrs.field(factory=ServerSettings)
     hover: HoverSettings = attrs.field(factory=HoverSettings)
-    recall: RecallSettings = attrs.field(factory=RecallSettings)
+    recall: RecallParams = attrs.field(factory=RecallParams)
 
     def memory_home(self) -> Path:
         return memory_home(self)
@@ -404,28 +355,17 @@ def build_settings(values: Mapping[str, Any]) -> Settings:
     )
 
 
-def _recall_settings(values: Mapping[str, Any]) -> RecallSettings:
-    fields = {
-        "recall.vectorWeight": "vector_weight",
-        "recall.keywordWeight": "keyword_weight",
-        "recall.keywordCoverage": "keyword_coverage",
-        "recall.minScore": "min_score",
-        "recall.firstTurnMinScore": "first_turn_min_score",
-        "recall.followMargin": "follow_margin",
-        "recall.generalMargin": "general_margin",
-        "recall.generalMarginCjk": "general_margin_cjk",
-        "recall.duplicateCosine": "duplicate_cosine",
-        "recall.halfLifeDays": "half_life_days",
-        "recall.gateReferenceNotes": "gate_reference_notes",
-        "recall.gateSizeSlope": "gate_size_slope",
-        "recall.gateFloor": "gate_floor",
-        "recall.glossary": "glossary",
-        "recall.embedder": "embedder",
-    }
+def _recall_settings(values: Mapping[str, Any]) -> RecallParams:
+    """The ``recall.*`` keys, each to the field of the same name in snake_case."""
+    fields = {k: _snake(k.removeprefix("recall.")) for k in values if k.startswith("recall.")}
     try:
-        return RecallSettings(**{f: values[k] for k, f in fields.items() if k in values})
+        return RecallParams(**{f: values[k] for k, f in fields.items()})
     except ValueError as exc:
         raise SettingsError(f"setting memlsp.recall: {exc}") from exc
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<!^)([A-Z])", r"_\1", name).lower()
 
 
 def load_local(

@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import index as index_mod
+from . import memory_md
 from .errors import InvalidPathError, NoteFormatError, NotFoundError
 from .fsutil import atomic_write, file_lock, is_temp_name
 from .identity import ProjectId, resolve_project
@@ -406,7 +406,7 @@ class Store:
 
     def _write_index(self, scope: Scope, entries: list[Entry]) -> bool:
         live = [e for e in entries if e.section in ("", "inbox")]
-        text = index_mod.render_index(live)
+        text = memory_md.render_index(live)
         try:
             if scope.index_path.read_text("utf-8") == text:
                 return False
@@ -421,7 +421,7 @@ class Store:
             return scope.index_path.read_text("utf-8")
         except (FileNotFoundError, UnicodeDecodeError, IsADirectoryError):
             entries = [e for e in self.scan(scope).entries if e.section in ("", "inbox")]
-            return index_mod.render_index(entries)
+            return memory_md.render_index(entries)
 
 
 def _same_content(a: Note, b: Note) -> bool:

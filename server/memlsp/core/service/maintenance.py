@@ -170,14 +170,12 @@ class MaintenanceUseCases(ServiceBase):
         """Score recall on a data set (JSONL files, eval/README.md) in a temporary home,
         with this service's ``recall.*`` settings."""
         from ..evaluate.recall_eval import evaluate, read_jsonl
-        from ..recall import settings_kwargs
 
         try:
             rows = read_jsonl(corpus), read_jsonl(queries)
         except ValueError as exc:
             raise MemlspError(str(exc), reason="bad-data-set") from exc
-        kwargs = settings_kwargs(self._settings.recall)
-        return evaluate(*rows, progress=progress, **kwargs)
+        return evaluate(*rows, progress=progress, params=self._settings.recall)
 
     def evaluate_scenarios(self, path: Path, *, proxy: bool = False, ids=None) -> dict:
         """Replay scenarios through extraction, then probe recall (or the stored text)."""

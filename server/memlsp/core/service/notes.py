@@ -12,8 +12,7 @@ import datetime as dt
 from pathlib import Path
 
 from .. import forget as forget_mod
-from .. import index as index_mod
-from .. import listing, sessions
+from .. import listing, memory_md, sessions
 from ..dream import should_dream
 from ..errors import InvalidRequestError, MemlspError, NotFoundError, RefusedError
 from ..fsutil import is_temp_name
@@ -242,7 +241,7 @@ class NoteUseCases(ServiceBase):
 
 
 def _index_findings(scope: Scope, live: list[Entry]) -> list[HealthFinding]:
-    expected = index_mod.render_index(live)
+    expected = memory_md.render_index(live)
     try:
         current = scope.index_path.read_text("utf-8")
     except (OSError, UnicodeDecodeError):
