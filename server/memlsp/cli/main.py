@@ -11,6 +11,7 @@ import sys
 
 from ..core.errors import MemlspError
 from . import (
+    browse_cmd,
     check_cmds,
     demo_cmd,
     dream_cmds,
@@ -23,6 +24,7 @@ from . import (
 
 COMMAND_MODULES = [
     store_cmds,
+    browse_cmd,
     recall_cmds,
     extract_cmds,
     forget_cmds,
