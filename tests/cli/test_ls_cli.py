@@ -61,7 +61,8 @@ def run(cwd: Path, *args: str, ok=(0,), env=None) -> subprocess.CompletedProcess
         cwd=cwd,
         capture_output=True,
         text=True,
-        env={**os.environ, **(env or {})},
+        # no inherited COLUMNS (pytest's workers may set one): piped means no width limit
+        env={**{k: v for k, v in os.environ.items() if k != "COLUMNS"}, **(env or {})},
         timeout=60,
     )
     assert proc.returncode in ok, (proc.returncode, proc.stdout, proc.stderr)

@@ -17,6 +17,7 @@ from . import (
     dream_cmds,
     extract_cmds,
     forget_cmds,
+    import_cmds,
     recall_cmds,
     serve_cmds,
     store_cmds,
@@ -30,6 +31,7 @@ COMMAND_MODULES = [
     forget_cmds,
     dream_cmds,
     check_cmds,
+    import_cmds,
     serve_cmds,
     demo_cmd,
 ]

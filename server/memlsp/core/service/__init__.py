@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from ..citations import MOVED_FILE, MOVED_SYMBOL, Checker, CitingNote, Finding, IndexProblem
 from ..extract import ExtractResult, Message
+from ..folder_import import FolderImport
 from ..forget import ForgetResult, MatchReport
 from ..notes import NOTE_TYPES, iso, one_line, parse_note, utcnow
 from ..recall import RecalledMemory
@@ -63,6 +64,7 @@ __all__ = [
     "Entry",
     "ExtractResult",
     "Finding",
+    "FolderImport",
     "ForgetResult",
     "HealthFinding",
     "IndexProblem",

@@ -15,6 +15,7 @@ from .. import forget as forget_mod
 from .. import listing, memory_md, sessions
 from ..dream import should_dream
 from ..errors import InvalidRequestError, MemlspError, NotFoundError, RefusedError
+from ..folder_import import FolderImport, import_folder
 from ..fsutil import is_temp_name
 from ..notes import parse_note, utcnow
 from ..remember import remember
@@ -36,6 +37,16 @@ from .results import (
 
 
 class NoteUseCases(ServiceBase):
+    def _write_target(self, scope: str | None, workspace: str | None) -> Scope:
+        """The scope a person's write goes to (project or global), once the rollout allows
+        it (refused only under managed off)."""
+        if scope not in (None, "project", "global"):
+            raise InvalidRequestError(
+                f"scope must be project or global, not {scope!r}", reason="unknown-scope"
+            )
+        self.require(EntryPoint.REMEMBER)
+        return self.store.global_scope() if scope == "global" else self.project_scope(workspace)
+
     def remember(
         self,
         text: str,
@@ -45,19 +56,24 @@ class NoteUseCases(ServiceBase):
         workspace: str | None = None,
     ) -> Remembered:
         """A person's "remember this" (R8: a refusal is an answer with a reason)."""
-        if scope not in (None, "project", "global"):
-            raise InvalidRequestError(
-                f"scope must be project or global, not {scope!r}", reason="unknown-scope"
-            )
-        self.require(EntryPoint.REMEMBER)
-        store = self.store
-        target = store.global_scope() if scope == "global" else self.project_scope(workspace)
+        store, target = self.store, self._write_target(scope, workspace)
         try:
             result = remember(store, target, text, type_=type_)
         except RefusedError as exc:
             return Remembered(refused=exc.reason, category=exc.category, message=str(exc))
         self._written([target])
         return Remembered(path=result.path, action=result.action)
+
+    def import_folder(
+        self, folder: str | Path, *, scope: str | None = None, workspace: str | None = None
+    ) -> FolderImport:
+        """Copy another agent's memory folder into the project's (or global) inbox, each
+        note through the write policy; a second import of the same folder adds nothing."""
+        store, target = self.store, self._write_target(scope, workspace)
+        report = import_folder(store, target, folder)
+        if report.written or report.updated:
+            self._written([target])
+        return report
 
     def list_notes(
         self, scope: str | None = None, *, workspace: str | None = None, stale_count=None
@@ -123,7 +139,7 @@ class NoteUseCases(ServiceBase):
         except Exception:  # noqa: BLE001 - an unparsable note is reported elsewhere
             return None
         scope = store.scope_of(rel)
-        file = store.home / rel
+        file = store.path_of(rel)
         section = "" if file.parent == scope.root else file.parent.name
         item = store.load(scope, section, file)
         entry = item if isinstance(item, Entry) else None
