@@ -210,3 +210,12 @@ def test_import_copies_a_folder_through_the_write_policy_once(make_repo, tmp_pat
 
     bad = _memlsp(repo, "import", "memory-folder", str(tmp_path / "nope"), ok=(2,))
     assert "[not-a-folder]" in bad.stderr
+
+
+def test_a_folder_overlapping_the_memory_home_is_not_mounted(memlsp_home: Path, tmp_path) -> None:
+    from memlsp.core.store import Store
+
+    inside = memlsp_home / "projects" / "github.com" / "a" / "b"
+    inside.mkdir(parents=True)
+    store = Store(memlsp_home, [inside, tmp_path, claude_folder(tmp_path / "x")])
+    assert [s.root.name for s in store.mounted_scopes()] == ["memory"]

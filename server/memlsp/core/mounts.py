@@ -14,6 +14,7 @@ Must not import pygls, lsprotocol, argparse or an adapter.
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 from collections.abc import Iterable
 from pathlib import Path
@@ -22,6 +23,8 @@ from .errors import InvalidPathError
 from .notes import slugify
 
 PREFIX = "folders"
+
+log = logging.getLogger(__name__)
 
 
 def mount_rel(root: Path) -> str:
@@ -38,10 +41,15 @@ def mount_rel(root: Path) -> str:
 class Mounts:
     """The mounted folders of one memory home: home-relative name ↔ absolute folder."""
 
-    def __init__(self, folders: Iterable[Path | str] = ()) -> None:
+    def __init__(self, folders: Iterable[Path | str] = (), *, home: Path | None = None) -> None:
         self.roots: dict[str, Path] = {}
         for folder in folders:
             root = Path(os.path.expanduser(str(folder))).absolute()
+            if home is not None and (root.is_relative_to(home) or home.is_relative_to(root)):
+                # the home's own scopes, or a folder holding them: mounting it would show
+                # (and dream) the same notes twice under two names
+                log.warning("extraScopes: %s overlaps the memory home; ignored", root)
+                continue
             self.roots.setdefault(mount_rel(root), root)
 
     def __bool__(self) -> bool:

@@ -130,7 +130,7 @@ class Store:
 
     def __init__(self, home: Path | str, mounts: Iterable[Path | str] = ()) -> None:
         self.home = Path(home).absolute()
-        self.mounts = Mounts(mounts)
+        self.mounts = Mounts(mounts, home=self.home)
         # keyed by the path's text: hashing a Path object cost more than the stat itself
         self._cache: dict[str, tuple[tuple[int, ...], str, Note | Problem]] = {}
         self._cache_lock = threading.Lock()
