@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import InvalidPathError
+from .mounts import Mounts
 from .notes import MAX_DESCRIPTION, Note, cut, iso, slugify, utcnow
 from .policy import check_candidate
 from .store import Scope, Store
@@ -45,7 +46,10 @@ def import_folder(
     if root.is_symlink() or not root.is_dir():
         raise InvalidPathError(f"{folder} is not a folder", reason="not-a-folder")
     now = now or utcnow()
-    source = Store(root.parent, [root])  # read-only: scanning writes nothing
+    # the folder read as a mounted scope, by a store of its own that only scans (writes
+    # nothing); mounted directly, since the overlap guard is for a real memory home
+    source = Store(root.parent)
+    source.mounts = Mounts([root])
     (scope,) = source.mounted_scopes()
     scan = source.scan(scope)
     report = FolderImport(str(root))
