@@ -16,6 +16,7 @@ from .. import listing
 from ..autosave import autosave_session
 from ..dream import note_session_ended
 from ..extract import ExtractResult, Message, extract_turn
+from ..replay import replay_session, turns_of
 from ..rollout import EntryPoint
 from ..runtime import CancelToken, ProgressSink
 from .base import ServiceBase
@@ -149,38 +150,18 @@ class ChatUseCases(ServiceBase):
         message with the replies after it; clock = the turn's time), then autosave. A person
         asked for it: refused only under managed ``off``."""
         self.require(EntryPoint.REMEMBER)
-        store, scope, provider = self.store, self.project_scope(workspace), self.provider()
-        results: list[ExtractResult] = []
-        history: list[Message] = []
-        for number, turn in enumerate(turns_of(messages), start=1):
-            results.append(
-                extract_turn(
-                    store,
-                    scope,
-                    session_id=session_id,
-                    turn=number,
-                    messages=history[-2:] + turn,
-                    provider=provider,
-                )
-            )
-            history.extend(turn)
-        saved = None
-        if autosave:
-            res = autosave_session(store, scope, session_id=session_id, messages=history)
-            saved = SessionSaved(path=res.path, skipped=res.skipped)
+        store, scope = self.store, self.project_scope(workspace)
+        results, res = replay_session(
+            store,
+            scope,
+            turns_of(messages),
+            session_id=session_id,
+            provider=self.provider(),
+            autosave=autosave,
+        )
         self._written([scope, store.global_scope()], warm=False)
+        saved = None if res is None else SessionSaved(path=res.path, skipped=res.skipped)
         return results, saved
-
-
-def turns_of(messages: Sequence[Message]) -> list[list[Message]]:
-    """Each user message with the messages that follow it, up to the next user message."""
-    turns: list[list[Message]] = []
-    for m in messages:
-        if m.role == "user" or not turns:
-            turns.append([m])
-        else:
-            turns[-1].append(m)
-    return turns
 
 
 def extract_summary(result: ExtractResult) -> str:
