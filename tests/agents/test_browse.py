@@ -4,7 +4,9 @@ behind a confirmation — over a real memory home and a real git workspace."""
 
 from __future__ import annotations
 
+import html
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -84,6 +86,16 @@ async def test_tree_groups_notes_by_scope_with_type_size_age_and_stale_badge(hom
         tree.move_cursor(leaves(app)["terse"])
         await pilot.pause()
         assert "Prefers [bold]terse[/bold] answers" in app.query_one("#preview", TextArea).text
+
+
+async def test_the_stale_badge_is_on_screen_in_a_small_terminal(home) -> None:
+    service, _, _ = home
+    app = BrowseApp(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        svg = app.export_screenshot()  # what the terminal shows, as SVG text runs
+        screen = html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
+        assert "old-cron" in screen and "1 stale" in screen
 
 
 async def test_filter_narrows_the_tree_and_escape_clears_it(home) -> None:

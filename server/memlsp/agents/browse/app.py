@@ -40,14 +40,14 @@ def age_text(days: int) -> str:
 
 
 def row_label(note: NoteRecord) -> Text:
-    """One note's row: name, type (``session`` for a session record), size, age, and a
-    badge when citations are stale."""
+    """One note's row: name, a badge when citations are stale, type (``session`` for a
+    session record), size, age."""
     kind = "session" if note.scope == "session" else note.type
     label = Text(note.name, style="bold")
+    if note.stale:  # next to the name: a narrow panel cuts the end of the row
+        label.append(f"  ⚠ {note.stale} stale", style="bold red")
     label.append(f"  {kind}", style=TYPE_STYLE.get(kind, ""))
     label.append(f"  {size_text(note.bytes)}  {age_text(note.age_days)}", style="dim")
-    if note.stale:
-        label.append(f"  ⚠ {note.stale} stale", style="bold red")
     return label
 
 
