@@ -11,12 +11,14 @@ import sys
 
 from ..core.errors import MemlspError
 from . import (
+    browse_cmd,
     check_cmds,
     demo_cmd,
     dream_cmds,
     extract_cmds,
     forget_cmds,
     history_cmds,
+    import_cmds,
     recall_cmds,
     review_cmds,
     serve_cmds,
@@ -25,6 +27,7 @@ from . import (
 
 COMMAND_MODULES = [
     store_cmds,
+    browse_cmd,
     recall_cmds,
     extract_cmds,
     forget_cmds,
@@ -32,6 +35,7 @@ COMMAND_MODULES = [
     history_cmds,
     review_cmds,
     check_cmds,
+    import_cmds,
     serve_cmds,
     demo_cmd,
 ]
