@@ -71,6 +71,8 @@ class ServerSettings:
     max_queued_jobs: int = attrs.field(default=32, validator=_positive)
     # Custom requests being served at once; more are refused with reason "busy".
     max_in_flight_requests: int = attrs.field(default=64, validator=_positive)
+    # A JSON-RPC message longer than this is refused ("message-too-large") and discarded.
+    max_message_bytes: int = attrs.field(default=16 * 1024 * 1024, validator=_positive)
 
 
 def _non_negative(_inst: object, attribute: attrs.Attribute, value: int) -> None:
@@ -331,6 +333,7 @@ COERCE: dict[str, Callable[[Any], Any]] = {
     "server.watchIntervalSeconds": _real(positive=False),
     "server.maxQueuedJobs": _whole(1),
     "server.maxInFlightRequests": _whole(1),
+    "server.maxMessageBytes": _whole(1024),
     "hover.inCode": _flag,
     "recall.vectorWeight": _real(positive=False),
     "recall.keywordWeight": _real(positive=False),
@@ -383,6 +386,7 @@ def build_settings(values: Mapping[str, Any]) -> Settings:
             watch_interval_seconds=values.get("server.watchIntervalSeconds", 2.0),
             max_queued_jobs=values.get("server.maxQueuedJobs", 32),
             max_in_flight_requests=values.get("server.maxInFlightRequests", 64),
+            max_message_bytes=values.get("server.maxMessageBytes", 16 * 1024 * 1024),
         ),
         telemetry=TelemetrySettings(
             enabled=values.get("telemetry.enabled", False),

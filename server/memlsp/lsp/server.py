@@ -226,6 +226,29 @@ class MemoryLanguageServer(LanguageServer):
         with contextlib.suppress(Exception):
             self.window_show_message(types.ShowMessageParams(type=kind, message=message))
 
+    def start_io(self, stdin=None, stdout=None) -> int:  # type: ignore[override]
+        """Serve over stdio through the hardened framing (:mod:`.framing`); the process's exit
+        code: 0 after ``shutdown`` then ``exit``, 1 for ``exit`` alone."""
+        import sys
+        import threading
+
+        from pygls.io_ import StdoutWriter
+
+        from .framing import Framing
+
+        self._stop_event = threading.Event()
+        self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
+        framing = Framing(self.protocol, max_bytes=lambda: self.settings.server.max_message_bytes)
+        try:
+            asyncio.run(framing.run(self._stop_event, stdin or sys.stdin.buffer))
+        except BrokenPipeError:
+            logger.info("the client's stream is closed: shutting down")
+        except (KeyboardInterrupt, SystemExit):
+            pass
+        finally:
+            self.shutdown()
+        return framing.exit_code
+
     def report_server_error(self, error: Exception, source) -> None:
         """Out-of-band errors go to the log (stderr and window/logMessage), not to pop-ups: a
         misbehaving client must not be able to flood the person with messages."""
