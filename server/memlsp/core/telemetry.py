@@ -78,6 +78,8 @@ ENTRY_POINT = _enum(
     "dream",
     "check",
     "eval",
+    "index",
+    "fix",
 )
 NOTE_TYPE = _enum("user", "feedback", "project", "reference")
 SETTINGS_LAYER = _enum("init", "workspace", "env", "managed")

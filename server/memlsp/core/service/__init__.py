@@ -21,6 +21,7 @@ from ..extract import ExtractResult, Message
 from ..forget import ForgetResult, MatchReport
 from ..notes import NOTE_TYPES, iso, one_line, parse_note, utcnow
 from ..recall import RecalledMemory
+from ..rollout import EntryPoint, RolloutRefused
 from ..store import INDEX_NAME, SECTIONS, Entry, Scope, Store
 from ..watch import ScopeWatcher
 from .base import MAX_SESSIONS, warm_recaller
@@ -60,6 +61,7 @@ __all__ = [
     "Checker",
     "CitingNote",
     "Entry",
+    "EntryPoint",
     "ExtractResult",
     "Finding",
     "ForgetResult",
@@ -76,6 +78,7 @@ __all__ = [
     "Recalled",
     "RecalledMemory",
     "Remembered",
+    "RolloutRefused",
     "Scope",
     "ScopeCount",
     "ScopeWatcher",

@@ -119,7 +119,10 @@ class ChatUseCases(ServiceBase):
         )
 
     def compacted(self, session_id: str) -> None:
-        """R17: notes injected before the compaction may be injected again."""
+        """R17: notes injected before the compaction may be injected again (nothing to do
+        when per-turn recall does not run: at rollout off the home is not touched)."""
+        if not self.automatic_recall_runs():
+            return
         self.recaller(self.session_workspace(session_id)).compacted(session_id)
 
     def session_ended(

@@ -101,6 +101,7 @@ class MaintenanceUseCases(ServiceBase):
 
     # ---- indexes ----------------------------------------------------------------------------------
     def reindex_job(self, scope: str | None = None) -> Job:
+        self.require(EntryPoint.INDEX)
         store = self.store
         scopes = None if scope in (None, "", "all") else self.scopes_named(scope)
 
@@ -126,6 +127,11 @@ class MaintenanceUseCases(ServiceBase):
         if on_purpose:
             self.require(EntryPoint.CHECK)
         return Checker(self.workspace_root(folder), self.store, **kwargs)
+
+    def require_fix(self) -> None:
+        """A citation quick fix rewrites a note (on disk, or through the editor's edit):
+        refused, like every write a person asks for, under managed off."""
+        self.require(EntryPoint.FIX)
 
     # ---- models -----------------------------------------------------------------------------------
     def ping_model(self) -> tuple[str | None, MemlspError | None]:

@@ -158,6 +158,7 @@ class NoteUseCases(ServiceBase):
 
     def rebuild_indexes(self, *, every_scope: bool = False, workspace: str | None = None):
         """Regenerate MEMORY.md: (scope rel, changed) for each scope that exists."""
+        self.require(EntryPoint.INDEX)
         store = self.store
         scopes = store.scopes() if every_scope else self.session_scopes(workspace)
         return [(s.rel, store.rebuild_index(s)) for s in scopes if s.root.is_dir()]
