@@ -118,6 +118,7 @@ SCHEMA: Mapping[str, Mapping[str, FieldSpec]] = MappingProxyType(
                     "bad-name",
                     "missing-description",
                     "description-too-long",
+                    "too-large",
                     "policy-secret",
                     "policy-excluded",
                     "policy-poisoning",

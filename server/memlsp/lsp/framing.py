@@ -134,10 +134,10 @@ def _read_headers(reader: FrameReader) -> tuple[int | None, str | None]:
         line = reader.readline(HEADER_LINE_MAX)
         if not line:
             return (None, problem) if seen or problem else (None, None)
-        found = NEXT_FRAME.search(line)
-        if found is not None and found.start() > 0:
+        found = next_frame(line)
+        if found > 0:
             # junk before a header (the tail of a body longer than announced): resync
-            reader.push_back(line[found.start() :])
+            reader.push_back(line[found:])
             problem = problem or "unexpected bytes between messages"
             seen = True
             continue
@@ -164,6 +164,20 @@ def _read_headers(reader: FrameReader) -> tuple[int | None, str | None]:
                 problem = problem or f"an invalid Content-Length {digits[:40]!r}"
 
 
+def next_frame(data: bytes) -> int:
+    """Where the next frame's header starts in ``data``, or -1 (plain ``find`` for the
+    usual spellings first: a case-insensitive regex over every chunk is slow)."""
+    best = -1
+    for marker in (b"Content-Length:", b"content-length:", b"CONTENT-LENGTH:"):
+        at = data.find(marker)
+        while at >= 0:
+            if NEXT_FRAME.match(data, at):
+                best = at if best < 0 else min(best, at)
+                break
+            at = data.find(marker, at + 1)
+    return best
+
+
 def _take(reader: FrameReader, length: int, *, keep: bool) -> bytes | None:
     """Read a body of ``length`` bytes (or discard it). None when the next frame's header
     shows up inside it (pushed back, so the stream is resynchronised there)."""
@@ -175,9 +189,9 @@ def _take(reader: FrameReader, length: int, *, keep: bool) -> bytes | None:
         if not chunk:
             break
         window = tail + chunk
-        found = NEXT_FRAME.search(window)
-        if found is not None:
-            reader.push_back(window[found.start() :])
+        found = next_frame(window)
+        if found >= 0:
+            reader.push_back(window[found:])
             return None
         left -= len(chunk)
         if keep:
