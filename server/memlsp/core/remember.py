@@ -114,13 +114,9 @@ def remember(
     return result
 
 
-_REFUSALS = (
-    "empty",
-    "bad-type",
-    "bad-name",
-    "missing-description",
-    "description-too-long",
-    "too-large",
+# the telemetry enum's own values (memlsp.core.telemetry, event remember.refused)
+_REFUSALS = frozenset(
+    "empty bad-type bad-name missing-description description-too-long too-large".split()
 )
 
 
