@@ -192,7 +192,9 @@ class MemoryLanguageServer(LanguageServer):
             # was...): a clear error for this request, the server keeps serving.
             logger.warning("file system error: %s", exc)
             raise errors.rpc_error(
-                "io-error", f"file system error: {exc.strerror or exc}", path=str(exc.filename)
+                "io-error",
+                f"file system error: {exc.strerror or exc}",
+                path=errors.clip(str(exc.filename)),
             ) from exc
         finally:
             self._in_flight -= 1

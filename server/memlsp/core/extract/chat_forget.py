@@ -14,12 +14,11 @@ import datetime as dt
 import hashlib
 import json
 import logging
-import os
 import re
 
 from .. import heuristics as h
 from ..forget import ForgetRefused, forget
-from ..fsutil import atomic_append_line, atomic_write, file_lock
+from ..fsutil import atomic_append_line, atomic_write, file_lock, remove
 from ..notes import Note, cut, iso, utcnow
 from ..store import Entry, Store
 from .context import Ctx, live_entries, note_tokens
@@ -77,7 +76,7 @@ def remove_note(store: Store, entry: Entry, *, by: str, now: dt.datetime | None 
             return False
         if hashlib.sha256(data).hexdigest() != entry.sha256:
             return False
-        os.unlink(entry.file)
+        remove(entry.file)
         store.rebuild_index(scope, locked=True)
         record = {
             "at": iso(now or utcnow()),

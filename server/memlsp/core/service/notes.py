@@ -9,6 +9,7 @@ a policy). Must not import pygls, lsprotocol, argparse or an adapter.
 from __future__ import annotations
 
 import datetime as dt
+import os
 from pathlib import Path
 
 from .. import forget as forget_mod
@@ -16,7 +17,6 @@ from .. import index as index_mod
 from .. import listing, sessions
 from ..dream import should_dream
 from ..errors import InvalidRequestError, MemlspError, NotFoundError, RefusedError
-from ..fsutil import is_temp_name
 from ..notes import parse_note, utcnow
 from ..remember import remember
 from ..rollout import EntryPoint
@@ -178,7 +178,8 @@ class NoteUseCases(ServiceBase):
         )
 
     def doctor(self) -> list[HealthFinding]:
-        """Everything worth telling a person about the home; reads only, never writes."""
+        """Everything worth telling a person about the home. It writes nothing but removes
+        the temporary files of interrupted writes (under each scope's lock)."""
         from ..retrieval import minilm_model
 
         store = self.store
@@ -196,24 +197,66 @@ class NoteUseCases(ServiceBase):
             )
         if not store.home.exists():
             return findings
+        findings.extend(home_findings(store.home))
+        try:
+            swept = self.sweep_leftovers()  # under each scope's lock
+        except (OSError, MemlspError):
+            swept = []
+        findings.extend(
+            HealthFinding(
+                rel,
+                "leftover-temp-file",
+                "removed a temporary file of an interrupted write (it could hold note text)",
+                "warning",
+            )
+            for rel in swept
+        )
         for scope in store.scopes():
             res = store.scan(scope)
             findings.extend(HealthFinding(**problem_record(p).__dict__) for p in res.problems)
             live = [e for e in res.entries if e.section in ("", "inbox")]
             findings.extend(_index_findings(scope, live))
-            for folder in (scope.root, scope.root / "inbox", scope.root / "sessions"):
-                if folder.is_dir():
-                    findings.extend(
-                        HealthFinding(
-                            store.rel(child),
-                            "leftover-temp-file",
-                            "temporary file from an interrupted write",
-                            "warning",
-                        )
-                        for child in folder.iterdir()
-                        if is_temp_name(child.name)
-                    )
         return findings
+
+
+def home_findings(home: Path) -> list[HealthFinding]:
+    """Symbolic links inside the home (memlsp refuses to write through them) and a home
+    that cannot be written (read-only, or its files are not ours)."""
+    found: list[HealthFinding] = []
+    if not os.access(home, os.W_OK):
+        found.append(
+            HealthFinding(
+                ".",
+                "home-not-writable",
+                f"the memory home {home} is not writable: nothing can be remembered;"
+                " check its permissions and whether its file system is mounted read-only",
+                "error",
+            )
+        )
+    for folder, dirs, files in os.walk(home, followlinks=False):
+        for name in dirs + files:
+            path = Path(folder) / name
+            if name == "lock" and path.parent.name == ".memlsp" and path.is_dir():
+                found.append(
+                    HealthFinding(
+                        path.relative_to(home).as_posix(),
+                        "lock-unusable",
+                        "the lock file is a folder: no write can take the lock; remove it",
+                        "error",
+                    )
+                )
+            if path.is_symlink():
+                found.append(
+                    HealthFinding(
+                        path.relative_to(home).as_posix(),
+                        "symlink-in-home",
+                        f"a symbolic link (to {os.readlink(path)}): memlsp does not read,"
+                        " write, move or delete through links inside the home; replace it"
+                        " with a real folder or file",
+                        "error",
+                    )
+                )
+    return found
 
 
 def _index_findings(scope: Scope, live: list[Entry]) -> list[HealthFinding]:
