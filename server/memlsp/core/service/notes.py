@@ -141,13 +141,21 @@ class NoteUseCases(ServiceBase):
         return result
 
     def forget_matching(
-        self, text: str, *, scope: str | None = None, workspace: str | None = None, confirm=False
+        self,
+        text: str,
+        *,
+        scope: str | None = None,
+        workspace: str | None = None,
+        confirm: bool = False,
+        expect: int | None = None,
     ) -> forget_mod.MatchReport:
         """R23: find the notes containing ``text``; with ``confirm`` forget each through the
-        verified path."""
+        verified path (more than a few only when ``expect`` is how many were listed)."""
         self.require(EntryPoint.FORGET)
         scopes = [s for s in self.scopes_named(scope, workspace) if s.root.is_dir()]
-        report = forget_mod.forget_matching(self.store, text, scopes, confirm=confirm)
+        report = forget_mod.forget_matching(
+            self.store, text, scopes, confirm=confirm, expect=expect
+        )
         if report.forgotten:
             self._written(scopes, warm=False)
         return report
