@@ -119,9 +119,9 @@ class ChatUseCases(ServiceBase):
         )
 
     def compacted(self, session_id: str) -> None:
-        """R17: notes injected before the compaction may be injected again (nothing to do
-        when per-turn recall does not run: at rollout off the home is not touched)."""
-        if not self.automatic_recall_runs():
+        """R17: notes injected before the compaction may be injected again (nothing is
+        touched when an administrator's managed settings turned memlsp off)."""
+        if self._settings.managed.off:
             return
         self.recaller(self.session_workspace(session_id)).compacted(session_id)
 
