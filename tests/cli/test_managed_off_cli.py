@@ -37,6 +37,10 @@ CASES: dict[str, list[tuple[list[str], str]]] = {
     "restore": [(["restore", "run-1"], REFUSED)],
     "check": [(["check"], REFUSED)],
     "demo": [(["demo", "--home", "{home}"], REFUSED)],
+    "log": [(["log"], READS), (["log", "--json"], READS)],
+    "review": [(["review", "--json"], READS), (["review", "--accept", "0123456789ab"], REFUSED)],
+    "import": [(["import", "memory-folder", "{tmp}"], REFUSED)],
+    "browse": [],  # a terminal UI: it forgets through the verified path (the exception below)
     "serve": [],  # the language server: tests/lsp/test_managed_off.py covers each method
     "forget": [],  # the exception, tested below
 }

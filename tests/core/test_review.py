@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import random
 import string
+import time
 from pathlib import Path
 
 import pytest
@@ -342,6 +343,9 @@ def test_doctor_reports_a_leftover_temporary_file_in_pending(tmp_path):
     extract(service)
     leftover = pending.folder(service.project_scope()) / ".0123456789ab.md.1.2.tmp"
     leftover.write_text("half", "utf-8")
+    an_hour_ago = time.time() - 3600  # a crashed writer's, not a live one's
+    os.utime(leftover, (an_hour_ago, an_hour_ago))
     found = [f for f in service.doctor() if f.reason == "leftover-temp-file"]
     assert [f.path for f in found] == [service.store.rel(leftover)]
     assert len(service.review()) == 1  # never read as an item
+    assert not leftover.exists()  # doctor swept it, under the scope's lock

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import dream as dream_mod
+from .. import pending
 from ..citations import Checker
 from ..errors import MemlspError
 from ..fsutil import file_lock, first_link, leftovers, sweep_temp_files
@@ -114,7 +115,7 @@ class MaintenanceUseCases(ServiceBase):
         leftovers is not touched (not even its lock file). Runs at start-up and in doctor."""
         store, removed = self.store, []
         for scope in store.scopes() if store.home.is_dir() else []:
-            folders = [scope.root / s for s in SECTIONS] + [scope.state_dir]
+            folders = [scope.root / s for s in SECTIONS] + [pending.folder(scope), scope.state_dir]
             if not any(leftovers(f) for f in folders) or first_link(scope.lock_path):
                 continue
             with file_lock(scope.lock_path, timeout_s=5.0):

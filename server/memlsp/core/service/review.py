@@ -56,11 +56,14 @@ class ReviewUseCases(ServiceBase):
             raise InvalidRequestError(
                 "edit needs the text to accept instead", reason="missing-text"
             )
+        if decision != "reject":
+            # a person writes a note: refused only under managed off (a reject removes data,
+            # which never loosens a policy, so it runs like forget)
+            self.require(EntryPoint.REMEMBER)
         item = pending.find(self.store, item_id)
         if decision == "reject":
             pending.discard(item)
             return ReviewDecided(item.id, decision)
-        self.require(EntryPoint.REMEMBER)  # a person writes a note: refused only if managed off
         note = _edited(item, text) if decision == "edit" else _checked(item.note)
         scope, section = self._destination(item)
         if decision == "accept" and tombstoned_text(scope, note.body):
