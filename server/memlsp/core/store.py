@@ -36,6 +36,7 @@ from .errors import InvalidPathError, NoteFormatError, NotFoundError
 from .fsutil import atomic_write, file_lock, is_temp_name
 from .identity import ProjectId, resolve_project
 from .notes import MAX_NOTE_BYTES, Note, iso, one_line, parse_note, parse_time, utcnow
+from .policy.gate import derived_text, note_text
 
 SECTIONS = ("", "inbox", "sessions")  # "" = topic notes at the scope's top level
 INDEX_NAME = "MEMORY.md"
@@ -368,7 +369,7 @@ class Store:
                     new.name = f"{note.name}-{i}"
                     target = folder / f"{new.name}.md"
                 action = "created"
-            atomic_write(target, new.render())
+            atomic_write(target, note_text(new))
             entry = self.load(scope, existing.section if existing else section, target, fresh=True)
             assert isinstance(entry, Entry), entry
             others = [e for e in entries if e.file != target]
@@ -390,7 +391,7 @@ class Store:
                 return WriteResult(item.path, "unchanged", item)
             new.validate()
             new.meta["updated"] = iso(utcnow())
-            atomic_write(path, new.render())
+            atomic_write(path, note_text(new))
             self.rebuild_index(scope, locked=True)
         entry = self.load(scope, section, path)
         assert isinstance(entry, Entry)
@@ -406,7 +407,7 @@ class Store:
 
     def _write_index(self, scope: Scope, entries: list[Entry]) -> bool:
         live = [e for e in entries if e.section in ("", "inbox")]
-        text = index_mod.render_index(live)
+        text = derived_text(index_mod.render_index(live))
         try:
             if scope.index_path.read_text("utf-8") == text:
                 return False

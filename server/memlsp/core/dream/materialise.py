@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..notes import Note, iso, parse_note, parse_time
+from ..policy.gate import note_text
 from ..store import Scope
 from .plan import Operation, Plan
 
@@ -106,7 +107,7 @@ def render_target(
         body=body,
         meta={k: v for k, v in meta.items() if k not in ("name", "description", "type")},
     )
-    return note.render().encode("utf-8")
+    return note_text(note, redact_secrets=True).encode("utf-8")
 
 
 def _meta_of(path: Path) -> dict:

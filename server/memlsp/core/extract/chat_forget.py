@@ -21,6 +21,7 @@ from .. import heuristics as h
 from ..forget import ForgetRefused, forget
 from ..fsutil import atomic_append_line, atomic_write, file_lock
 from ..notes import Note, cut, iso, utcnow
+from ..policy.gate import derived_text, note_text
 from ..store import Entry, Store
 from .context import Ctx, live_entries, note_tokens
 
@@ -86,7 +87,7 @@ def remove_note(store: Store, entry: Entry, *, by: str, now: dt.datetime | None 
             "path": entry.path,
             "sha256": entry.sha256,
         }
-        atomic_append_line(scope.state_dir / "audit.jsonl", json.dumps(record))
+        atomic_append_line(scope.state_dir / "audit.jsonl", derived_text(json.dumps(record)))
     return True
 
 
@@ -140,6 +141,6 @@ def scrub_sessions(
                 meta={**entry.note.meta, "updated": iso(ctx.now)},
             )
             with file_lock(scope.lock_path):
-                atomic_write(entry.file, new.render())
+                atomic_write(entry.file, note_text(new))
             ctx.result.updated.append(entry.path)
     return changed_any

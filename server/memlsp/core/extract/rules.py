@@ -19,6 +19,7 @@ from typing import Any
 from .. import heuristics as h
 from ..notes import Note, cut, iso, slugify
 from ..policy import check_candidate, poisoning
+from ..policy.secrets import find_secrets
 from ..store import Scope
 from ..text import STOPWORDS
 from .chat_forget import forget_in_chat
@@ -68,7 +69,14 @@ def extract_offline(ctx: Ctx, msgs: list[Message]) -> None:
     kept: list[str] = []
     statements: list[str] = []
     excluded_request = False
+    # Secrets are found in the whole message first: a key block or a multi-line paste
+    # must not survive as separate statements once the text is split (issue 14).
+    text = _mask_secrets(text)
     for sentence in h.sentences(text):
+        if SECRET_MARK in sentence:
+            result.refused.append(Refusal("refused-secret", "secret"))
+            excluded_request = excluded_request or bool(h.CUE.search(sentence))
+            continue
         if h.is_question(sentence) or h.is_filler(sentence):
             continue
         verdict = check_candidate(sentence, source="user", now=ctx.now)
@@ -100,6 +108,24 @@ def extract_offline(ctx: Ctx, msgs: list[Message]) -> None:
     )
     for type_, group_kept, group_statements in groups:
         _write_group(ctx, type_, group_kept, group_statements, prev_assistant, turn_context)
+
+
+SECRET_MARK = "[secret withheld]"
+
+
+def _mask_secrets(text: str) -> str:
+    """``text`` with every secret span (found in the whole message) replaced by
+    :data:`SECRET_MARK`; the sentence holding it is then refused, the rest kept."""
+    found = find_secrets(text)
+    if not found:
+        return text
+    out, pos = [], 0
+    for f in found:
+        out.append(text[pos : f.start])
+        out.append(SECRET_MARK)
+        pos = f.end
+    out.append(text[pos:])
+    return "".join(out)
 
 
 @dataclass
