@@ -296,7 +296,7 @@ def lookalikes() -> list[str]:
         out.append(
             f"Build cache key is {hashlib.md5(f'k{i}'.encode()).hexdigest()} for the node modules."
         )
-    for i in range(10):
+    for _ in range(10):
         ver = f"{rng.randint(1, 9)}.{rng.randint(0, 30)}.{rng.randint(0, 99)}"
         out.append(
             f"The npm integrity field for left-pad@{ver} is sha512-"
