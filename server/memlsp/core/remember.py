@@ -15,8 +15,11 @@ import time
 
 from . import telemetry
 from .errors import InvalidNoteError, MemlspError, RefusedError
+from .extract.pasted import untrusted_note
 from .notes import NOTE_TYPES, Note, cut, iso, slugify, utcnow
 from .policy import check_candidate
+from .policy.poisoning import quote_untrusted
+from .policy.untrusted import split_pasted
 from .store import Scope, Store, WriteResult
 
 _USER = re.compile(r"^\s*(i am|i'm|i work|my role|my background|我是|我负责|我在)", re.I)
@@ -76,14 +79,26 @@ def remember(
             raise InvalidNoteError("nothing to remember: the text is empty", reason="empty")
         # R8: the write policy applies even to an explicit request (secrets, exclusions,
         # poisoning), and R9 makes its dates absolute.
-        verdict = check_candidate(text, source="user", now=now)
-        if not verdict.ok:
+        verdict = check_candidate(text, source="user", now=now, allow_quarantine=True)
+        if verdict.status == "refused":
             raise RefusedError(
                 f"not remembered: {verdict.message}",
                 reason=verdict.reason,
                 category=verdict.category,
             )
-        note = note_from_text(verdict.cleaned_text, type_=type_, source="remember", now=now)
+        if verdict.status == "quarantined" or split_pasted(text)[1]:
+            # Pasted content, role markers or instructions to an AI: kept as quoted data
+            # marked untrusted, never as a rule (issue 14).
+            body = (
+                verdict.cleaned_text
+                if verdict.status == "quarantined"
+                else quote_untrusted(text, source="pasted")
+            )
+            note = untrusted_note(
+                body, source="pasted", created=iso(now), extra={"source": "remember"}
+            )
+        else:
+            note = note_from_text(verdict.cleaned_text, type_=type_, source="remember", now=now)
         result = store.write_note(scope, note, section="inbox", now=now)
     except MemlspError as exc:
         telemetry.emit(

@@ -100,6 +100,8 @@ def render_target(
                 refs.append(ref)
     if refs:
         meta["refs"] = refs
+    if any(m.get("trust") == "untrusted" for m in sources_meta.values()):
+        meta["trust"] = "untrusted"  # quoted data stays marked, whatever it is merged into
     note = Note(
         name=stem,
         description=meta["description"],

@@ -20,10 +20,12 @@ from .. import heuristics as h
 from ..notes import Note, cut, iso, slugify
 from ..policy import check_candidate, poisoning
 from ..policy.secrets import find_secrets
+from ..policy.untrusted import dangerous_action, split_pasted
 from ..store import Scope
 from ..text import STOPWORDS
 from .chat_forget import forget_in_chat
 from .context import Ctx, Message, Refusal
+from .pasted import keep_pasted
 from .write import write_checked
 
 _LEAD = re.compile(
@@ -63,6 +65,16 @@ def extract_offline(ctx: Ctx, msgs: list[Message]) -> None:
     if target:
         forget_in_chat(ctx, target)
         return
+    # Pasted content (fenced or quoted blocks, a long paste, role markers, markup) is data,
+    # never a rule: it is kept only as an untrusted quote when the user asks (issue 14).
+    text, pasted = split_pasted(text)
+    if pasted:
+        keep_pasted(
+            ctx, pasted, wanted=bool(h.CUE.search(text)) or bool(h.CUE.search(pasted[0][:80]))
+        )
+        if not text or h.units(text) < 3:
+            result.skipped = result.skipped or "untrusted-paste"
+            return
     if h.is_filler(text):
         result.skipped = "chatter"
         return
@@ -197,6 +209,11 @@ def _write_group(
     if h.units(body_core) < 3:
         return
     context = ""
+    if sig.approval and prev_assistant and dangerous_action(prev_assistant):
+        # Approving a proposal that downloads and runs code, disables a check or sends
+        # data out never makes it a rule (issue 14).
+        result.refused.append(Refusal("refused-poisoning:dangerous-approval", "dangerous-action"))
+        return
     if type_ == "feedback" and sig.approval and prev_assistant:
         verdict = check_candidate(prev_assistant, source="assistant", now=ctx.now)
         if verdict.ok:
