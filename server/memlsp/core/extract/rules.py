@@ -72,6 +72,8 @@ def extract_offline(ctx: Ctx, msgs: list[Message]) -> None:
         keep_pasted(
             ctx, pasted, wanted=bool(h.CUE.search(text)) or bool(h.CUE.search(pasted[0][:80]))
         )
+        # "Remember what the page says:" only introduces the paste.
+        text = re.sub(r"(?m)^[^\n]*[:：]\s*$", "", text).strip()
         if not text or h.units(text) < 3:
             result.skipped = result.skipped or "untrusted-paste"
             return
@@ -97,7 +99,9 @@ def extract_offline(ctx: Ctx, msgs: list[Message]) -> None:
             # "Remember X" where X is excluded: the request itself is refused (R8).
             excluded_request = excluded_request or bool(h.CUE.search(sentence))
             continue
-        if h.CUE.search(sentence) and h.units(_clean_statement(sentence)) < 3:
+        if h.CUE.search(sentence) and (
+            h.units(_clean_statement(sentence)) < 3 or _POINTER.search(sentence)
+        ):
             # "Remember this." / "记住这个修法。" only points at another sentence.
             excluded_request = excluded_request or bool(result.refused)
             continue
@@ -123,6 +127,14 @@ def extract_offline(ctx: Ctx, msgs: list[Message]) -> None:
 
 
 SECRET_MARK = "[secret withheld]"
+# "Remember what the page says": a pointer at content from a tool, a page or a paste —
+# which is data, not the user's words (issue 14).
+_POINTER = re.compile(
+    r"\b(?:what|everything|all) (?:the|that|this|it) ?(?:page|doc|docs|document|article|site|"
+    r"website|output|tool|file|email|message|result|readme|wiki)? ?(?:says|said|shows|showed|"
+    r"contains|lists|tells)\b|(?:页面|文档|网页|文章|输出|邮件|结果|工具)(?:上|里|中)?(?:说的|写的|的内容|提到的)",
+    re.I,
+)
 
 
 def _mask_secrets(text: str) -> str:
