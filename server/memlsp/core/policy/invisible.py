@@ -43,10 +43,16 @@ _RANGES: tuple[tuple[int, int], ...] = (
 )
 _KEPT_CONTROLS = frozenset("\t\n\r")
 # Above plane 1 the only invisible code points are plane 14's tags and variation
-# selectors and the private-use planes 15-16 (checked exhaustively by the tests), so the
+# selectors, each plane's two noncharacters and the private-use planes 15-16 (checked exhaustively by the tests), so the
 # pattern scans planes 0-1 and adds these spans.
 _SCAN_END = 0x20000
-_HIGH: tuple[tuple[int, int], ...] = ((0xE0000, 0xE0FFF), (0xF0000, 0xFFFFF), (0x100000, 0x10FFFF))
+_HIGH: tuple[tuple[int, int], ...] = (
+    *((p * 0x10000 + 0xFFFE, p * 0x10000 + 0xFFFF) for p in range(2, 14)),
+    (0xE0000, 0xE0FFF),
+    (0xEFFFE, 0xEFFFF),
+    (0xF0000, 0xFFFFF),
+    (0x100000, 0x10FFFF),
+)
 
 
 def is_invisible(ch: str) -> bool:
