@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 
+from ..errors import RefusedError
 from ..notes import Note, iso
 from ..policy import check_candidate
 from ..policy.poisoning import quote_untrusted
@@ -56,5 +57,9 @@ def keep_pasted(ctx: Ctx, pasted: list[str], *, wanted: bool) -> None:
         created=iso(ctx.now),
         extra={"source": "extraction", "session": ctx.session_id},
     )
-    res = ctx.store.write_note(ctx.scope, note, section="inbox", now=ctx.now)
+    try:
+        res = ctx.store.write_note(ctx.scope, note, section="inbox", now=ctx.now)
+    except RefusedError as exc:
+        result.refused.append(Refusal(exc.reason, exc.category, "pasted"))
+        return
     (result.written if res.action == "created" else result.updated).append(res.path)

@@ -8,6 +8,7 @@ Must not import pygls, lsprotocol or the CLI.
 from __future__ import annotations
 
 from .. import heuristics as h
+from ..errors import RefusedError
 from ..forget import tombstoned_text
 from ..notes import Note
 from ..store import Entry, Scope
@@ -40,7 +41,15 @@ def same_topic(ctx: Ctx, tokens: set[str], supersede: bool) -> Entry | None:
 
 
 def write_checked(ctx: Ctx, scope: Scope, note: Note, statement: str, *, supersede: bool) -> None:
-    """R10: rewrite the note on the same topic, else create one in the inbox."""
+    """R10: rewrite the note on the same topic, else create one in the inbox. A note the
+    disk gate refuses (a secret the statement checks missed) is dropped, not raised."""
+    try:
+        _write_checked(ctx, scope, note, statement, supersede=supersede)
+    except RefusedError as exc:
+        ctx.result.refused.append(Refusal(exc.reason, exc.category or "secret", "gate"))
+
+
+def _write_checked(ctx: Ctx, scope: Scope, note: Note, statement: str, *, supersede: bool) -> None:
     tokens = h.content_tokens(f"{note.description} {statement}")
     existing = same_topic(ctx, tokens, supersede)
     if ctx.dry_run:

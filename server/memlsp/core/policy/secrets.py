@@ -85,10 +85,11 @@ _PLACEHOLDER = re.compile(
 )
 _PLACEHOLDER_WORDS = re.compile(
     r"(?i)<[^>]*>|\$\{|\{\{|%[A-Z_]+%|your[_\-]?|changeme|change[_\-]me|placeholder|"
-    r"redacted|example|dummy|sample|fake|replace[_\-]?me|not[_\-]?a[_\-]?real|"
-    r"(.)\1{5,}|\*{3,}|\.{3}|…|^(?:password|passwd|pass|secret|pwd|user|admin|root|test|"
+    r"redacted|replace[_\-]?me|^(?:password|passwd|pass|secret|pwd|user|admin|root|test|"
     r"token|demo|none|null|empty|pw)$|^\$\w+$|^%\w+%$"
 )
+# Filler a placeholder is padded with: runs of one character, ellipses.
+_FILLER = re.compile(r"(.)\1{5,}|\*{3,}|\.{3,}|…")
 _KEY_BLOCK = ("private-key", "putty-private-key", "base64-key-lines", "private-key-escaped")
 
 
@@ -97,6 +98,11 @@ def is_placeholder(value: str) -> bool:
     ``changeme``, ``${API_TOKEN}``, ``********``; or too little entropy to be generated."""
     if _PLACEHOLDER.match(value) or _PLACEHOLDER_WORDS.search(value):
         return True
+    if _FILLER.search(value):
+        # Padded: a placeholder when little is left once the padding is removed
+        # ("sk_test_xxxxxxxxxxxxxxxx"), a key when most of it is still generated.
+        rest = _FILLER.sub("", value)
+        return len(_strip_prefix(rest)) < 12 or shannon_entropy(rest) < 2.5
     tail = re.split(r"[_\-.]", value)[-1] if len(value) > 12 else value
     core = tail if len(tail) >= 8 else value
     return len(set(core)) <= 3 or shannon_entropy(core) < 1.5
