@@ -36,7 +36,7 @@ from .errors import InvalidPathError, NoteFormatError, NotFoundError
 from .fsutil import atomic_write, file_lock, is_temp_name
 from .identity import ProjectId, resolve_project
 from .notes import MAX_NOTE_BYTES, Note, iso, one_line, parse_note, parse_time, utcnow
-from .policy.gate import derived_text, note_text
+from .policy.gate import derived_lines, note_text
 
 SECTIONS = ("", "inbox", "sessions")  # "" = topic notes at the scope's top level
 INDEX_NAME = "MEMORY.md"
@@ -407,7 +407,7 @@ class Store:
 
     def _write_index(self, scope: Scope, entries: list[Entry]) -> bool:
         live = [e for e in entries if e.section in ("", "inbox")]
-        text = derived_text(index_mod.render_index(live))
+        text = derived_lines(index_mod.render_index(live))
         try:
             if scope.index_path.read_text("utf-8") == text:
                 return False

@@ -25,7 +25,7 @@ from typing import Any
 
 from ..errors import RefusedError
 from ..notes import Note
-from .invisible import strip_invisible
+from .invisible import has_invisible, strip_invisible
 from .secrets import find_secrets, redact
 
 
@@ -76,10 +76,31 @@ def note_text(note: Note, *, redact_secrets: bool = False) -> str:
     return text
 
 
+def derived_lines(text: str) -> str:
+    """:func:`derived_text` for line-oriented text regenerated on every write
+    (``MEMORY.md``: one line per note). Lines already seen clean are remembered; the
+    others are scanned together in one pass, and line by line only when that pass finds
+    something — so a write costs a scan of the changed lines, not of the whole index."""
+    lines = text.splitlines(keepends=True)
+    unknown = [ln for ln in lines if ln not in _CLEAN_LINES]
+    if not unknown:
+        return text
+    chunk = "".join(unknown)
+    if not find_secrets(chunk) and not has_invisible(chunk):
+        if len(_CLEAN_LINES) > 20_000:
+            _CLEAN_LINES.clear()
+        _CLEAN_LINES.update(unknown)
+        return text
+    return "".join(ln if ln in _CLEAN_LINES else derived_text(ln) for ln in lines)
+
+
+_CLEAN_LINES: set[str] = set()
+
+
 def derived_text(text: str) -> str:
     """``text`` with secrets redacted and invisible characters removed (never refuses)."""
     text = strip_invisible(text)
     return redact(text) if find_secrets(text) else text
 
 
-__all__ = ["check_text", "clean_note", "derived_text", "note_text"]
+__all__ = ["check_text", "clean_note", "derived_lines", "derived_text", "note_text"]

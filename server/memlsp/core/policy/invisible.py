@@ -42,6 +42,7 @@ _RANGES: tuple[tuple[int, int], ...] = (
     (0xE0000, 0xE0FFF),  # tags and variation selectors supplement (and reserved)
 )
 _KEPT_CONTROLS = frozenset("\t\n\r")
+_CATEGORIES = frozenset(("Cf", "Cs", "Co", "Cc"))
 # Above plane 1 the only invisible code points are plane 14's tags and variation
 # selectors, each plane's two noncharacters and the private-use planes 15-16 (checked exhaustively by the tests), so the
 # pattern scans planes 0-1 and adds these spans.
@@ -59,7 +60,7 @@ def is_invisible(ch: str) -> bool:
     cp = ord(ch)
     if ch in _KEPT_CONTROLS:
         return False
-    if unicodedata.category(ch) in ("Cf", "Cs", "Co", "Cc"):
+    if unicodedata.category(ch) in _CATEGORIES:
         return True
     if (cp & 0xFFFE) == 0xFFFE or 0xFDD0 <= cp <= 0xFDEF:
         return True  # noncharacters
@@ -69,13 +70,27 @@ def is_invisible(ch: str) -> bool:
 @lru_cache(maxsize=1)
 def _pattern() -> re.Pattern[str]:
     """One character class holding every invisible code point (built once, by scanning)."""
+    flags = bytearray(_SCAN_END)
+    cats = map(unicodedata.category, map(chr, range(_SCAN_END)))
+    for cp, cat in enumerate(cats):
+        if cat in _CATEGORIES:
+            flags[cp] = 1
+    for lo, hi in (*_RANGES, (0xFDD0, 0xFDEF), (0xFFFE, 0xFFFF), (0x1FFFE, 0x1FFFF)):
+        if lo < _SCAN_END:
+            hi = min(hi, _SCAN_END - 1)
+            flags[lo : hi + 1] = b"\x01" * (hi - lo + 1)
+    for ch in _KEPT_CONTROLS:
+        flags[ord(ch)] = 0
     spans: list[tuple[int, int]] = []
-    for cp in range(_SCAN_END):
-        if is_invisible(chr(cp)):
-            if spans and spans[-1][1] == cp - 1:
-                spans[-1] = (spans[-1][0], cp)
-            else:
-                spans.append((cp, cp))
+    start = -1
+    for cp, flag in enumerate(flags):
+        if flag and start < 0:
+            start = cp
+        elif not flag and start >= 0:
+            spans.append((start, cp - 1))
+            start = -1
+    if start >= 0:
+        spans.append((start, _SCAN_END - 1))
     spans.extend(_HIGH)
     parts = "".join(
         re.escape(chr(lo)) if lo == hi else f"{re.escape(chr(lo))}-{re.escape(chr(hi))}"

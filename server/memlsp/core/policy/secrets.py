@@ -136,7 +136,9 @@ def _wordy(value: str) -> bool:
     if not pieces:
         return True
     for p in pieces:
-        letters = p.rstrip("0123456789")
+        if p.isdigit() and len(p) <= 4:
+            continue  # "eu-central-1", "v2"
+        letters = p.strip("0123456789")
         if len(p) - len(letters) > 2 or not letters.isalpha():
             return False
         if not (letters.islower() or letters.isupper() or letters.istitle()):
