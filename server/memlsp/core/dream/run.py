@@ -156,6 +156,10 @@ def dream(
     ttl = settings.dream.lease_seconds
     if not dry_run:
         store.ensure_scope(scope)
+        # Secrets and invisible characters never travel into merged notes, the archive or
+        # the index: notes that arrived holding them are rewritten redacted first (before
+        # the lease, whose clock should not pay for it).
+        result.scrubbed = scrub_scope(scope)
         try:
             lease = acquire(scope, run_id=run_id, ttl_s=ttl)
         except LeaseHeldError as exc:
@@ -208,7 +212,6 @@ def _run(
 
     # orient: read the notes and the index; claim the inbox snapshot (R21).
     step("orient: reading notes", 5)
-    result.scrubbed = scrub_scope(scope)  # secrets and invisible characters never travel
     scan = store.scan(scope, fresh=bool(result.scrubbed))
     topics = [e for e in scan.entries if e.section == ""]
     inbox = [e for e in scan.entries if e.section == "inbox"]

@@ -95,7 +95,8 @@ _KEY_BLOCK = ("private-key", "putty-private-key", "base64-key-lines", "private-k
 
 def is_placeholder(value: str) -> bool:
     """A documented stand-in, not a credential: ``<your-token>``, ``sk_test_xxxxxxxx``,
-    ``changeme``, ``${API_TOKEN}``, ``********``; or too little entropy to be generated."""
+    ``changeme``, ``${API_TOKEN}``, ``********``; a single repeated character; a padded
+    value with little left once the padding is removed."""
     if _PLACEHOLDER.match(value) or _PLACEHOLDER_WORDS.search(value):
         return True
     if _FILLER.search(value):
@@ -105,7 +106,7 @@ def is_placeholder(value: str) -> bool:
         return len(_strip_prefix(rest)) < 12 or shannon_entropy(rest) < 2.5
     tail = re.split(r"[_\-.]", value)[-1] if len(value) > 12 else value
     core = tail if len(tail) >= 8 else value
-    return len(set(core)) <= 3 or shannon_entropy(core) < 1.5
+    return len(set(core)) <= 1
 
 
 def _credential_like(value: str) -> bool:
