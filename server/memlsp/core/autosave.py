@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import heuristics as h
+from .errors import RefusedError
 from .extract import Message
 from .notes import Note, cut, iso, slugify, utcnow
 from .policy import check_candidate
@@ -154,7 +155,12 @@ def autosave_session(
             "ended": iso(end),
         },
     )
-    res = store.write_note(scope, note, section="sessions", match_existing=False, now=now)
+    try:
+        res = store.write_note(scope, note, section="sessions", match_existing=False, now=now)
+    except RefusedError as exc:  # the disk gate saw what the per-prompt policy missed
+        result.skipped = "nothing-safe-to-save"
+        result.prompts_withheld[exc.reason] = result.prompts_withheld.get(exc.reason, 0) + 1
+        return result
     result.path = res.path
     result.prompts_saved = len(chosen)
     log.info("session autosaved: %d messages, %d prompts", len(msgs), len(chosen))

@@ -2,7 +2,9 @@
 
 A note is ``name`` (slug = file stem), ``description`` (one line, at most 150 characters),
 ``type`` (user | feedback | project | reference), optional ``created``/``updated`` (UTC
-ISO-8601), ``refs`` (citations) and ``source``. Unknown keys are kept on rewrite. Notes
+ISO-8601), ``refs`` (citations) and ``source``; ``trust: untrusted`` marks quoted data
+(pasted or tool content kept as evidence, never a rule; recall labels it). Unknown keys
+are kept on rewrite. Notes
 written by other agents in the same shape (``type`` at top level or under
 ``metadata.type``) are read as they are.
 

@@ -17,8 +17,11 @@ from typing import Any
 
 from . import telemetry
 from .errors import InvalidNoteError, MemlspError, RefusedError
+from .extract.pasted import untrusted_note
 from .notes import NOTE_SIZE_LIMIT, NOTE_TYPES, Note, cut, iso, slugify, utcnow
 from .policy import check_candidate
+from .policy.poisoning import quote_untrusted
+from .policy.untrusted import split_pasted
 from .store import Scope, Store, WriteResult
 
 # What one "remember" may hold, checked before anything else (the policy checks included):
@@ -95,16 +98,30 @@ def remember(
             raise InvalidNoteError("nothing to remember: the text is empty", reason="empty")
         # R8: the write policy applies even to an explicit request (secrets, exclusions,
         # poisoning), and R9 makes its dates absolute.
-        verdict = check_candidate(text, source="user", now=now, repo_root=repo_root)
-        if not verdict.ok:
+        verdict = check_candidate(
+            text, source="user", now=now, repo_root=repo_root, allow_quarantine=True
+        )
+        if verdict.status == "refused":
             raise RefusedError(
                 f"not remembered: {verdict.message}",
                 reason=verdict.reason,
                 category=verdict.category,
             )
-        note = note_from_text(verdict.cleaned_text, type_=type_, source="remember", now=now)
-        if refs:
-            note.meta["refs"] = [dict(r) for r in refs]
+        if verdict.status == "quarantined" or split_pasted(text)[1]:
+            # Pasted content, role markers or instructions to an AI: kept as quoted data
+            # marked untrusted, never as a rule (issue 14).
+            body = (
+                verdict.cleaned_text
+                if verdict.status == "quarantined"
+                else quote_untrusted(text, source="pasted")
+            )
+            note = untrusted_note(
+                body, source="pasted", created=iso(now), extra={"source": "remember"}
+            )
+        else:
+            note = note_from_text(verdict.cleaned_text, type_=type_, source="remember", now=now)
+            if refs:
+                note.meta["refs"] = [dict(r) for r in refs]
         # The name is derived from the text's first words: sharing it says nothing.
         result = store.write_note(scope, note, section="inbox", by_name=False, now=now)
     except MemlspError as exc:

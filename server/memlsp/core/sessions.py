@@ -21,6 +21,7 @@ from pathlib import Path
 
 from .fsutil import atomic_write, file_lock, remove
 from .notes import iso, utcnow
+from .policy.gate import derived_text
 from .store import Scope
 
 SESSION_BUDGET_BYTES = 60 * 1024
@@ -66,7 +67,7 @@ def save(scope: Scope, state: SessionState) -> None:
     if not state.started:
         state.started = iso(utcnow())
     # Bookkeeping in a cache folder: atomic, but not worth two fsyncs on every chat turn.
-    atomic_write(path, json.dumps(asdict(state), ensure_ascii=False), durable=False)
+    atomic_write(path, derived_text(json.dumps(asdict(state), ensure_ascii=False)), durable=False)
 
 
 def _lock_path(scope: Scope) -> Path:

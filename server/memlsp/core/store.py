@@ -37,6 +37,7 @@ from .fsutil import atomic_write, file_lock, first_link, is_temp_name, register_
 from .identity import ProjectId, resolve_project
 from .mounts import Mounts
 from .notes import MAX_NOTE_BYTES, Note, iso, one_line, parse_note, parse_time, utcnow
+from .policy.gate import derived_lines, note_text
 
 SECTIONS = ("", "inbox", "sessions")  # "" = topic notes at the scope's top level
 INDEX_NAME = "MEMORY.md"
@@ -434,7 +435,7 @@ class Store:
                     new.name = f"{note.name}-{i}"
                     target = folder / f"{new.name}.md"
                 action = "created"
-            data = new.render().encode("utf-8")
+            data = note_text(new).encode("utf-8")
             if existing is not None:
                 source = note.meta.get("source")
                 self.keep_version(
@@ -473,7 +474,7 @@ class Store:
                 return WriteResult(item.path, "unchanged", item)
             new.validate()
             new.meta["updated"] = iso(utcnow())
-            data = new.render().encode("utf-8")
+            data = note_text(new).encode("utf-8")
             self.keep_version(scope, path, step=step, why=why, after=data)
             atomic_write(path, data)
             self.rebuild_index(scope, locked=True)
@@ -496,7 +497,7 @@ class Store:
 
     def _write_index(self, scope: Scope, entries: list[Entry]) -> bool:
         live = [e for e in entries if e.section in ("", "inbox")]
-        text = memory_md.render_index(live)
+        text = derived_lines(memory_md.render_index(live))
         try:
             if scope.index_path.read_text("utf-8") == text:
                 return False

@@ -50,6 +50,7 @@ from ..fsutil import (
 )
 from ..lease import break_lease, check
 from ..notes import iso
+from ..policy.gate import derived_text
 from ..state import update_state
 from ..store import Scope, Store
 from .materialise import ARCHIVE, Action, file_sha, materialise
@@ -85,7 +86,9 @@ def journal_path(scope: Scope, run_id: str) -> Path:
 
 
 def _write_journal(scope: Scope, journal: dict[str, Any]) -> None:
-    atomic_write(journal_path(scope, journal["run_id"]), json.dumps(journal, indent=1) + "\n")
+    atomic_write(
+        journal_path(scope, journal["run_id"]), derived_text(json.dumps(journal, indent=1)) + "\n"
+    )
 
 
 @dataclass
@@ -284,7 +287,9 @@ def _roll_forward(store: Store, scope: Scope, journal: dict[str, Any]) -> None:
         record = dict(journal["audit"])
         if late_conflicts:
             record["conflicts"] = record.get("conflicts", []) + [c["path"] for c in late_conflicts]
-        atomic_append_line(audit, json.dumps(record, ensure_ascii=False, sort_keys=True))
+        atomic_append_line(
+            audit, derived_text(json.dumps(record, ensure_ascii=False, sort_keys=True))
+        )
     _fault("audited")
     store.rebuild_index(scope, locked=True)
     if journal.get("recovered"):

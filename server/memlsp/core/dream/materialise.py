@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..notes import Note, iso, parse_note, parse_time
+from ..policy.gate import note_text
 from ..store import Scope
 from .plan import Operation, Plan
 
@@ -105,6 +106,8 @@ def render_target(
                 refs.append(ref)
     if refs:
         meta["refs"] = refs
+    if any(m.get("trust") == "untrusted" for m in sources_meta.values()):
+        meta["trust"] = "untrusted"  # quoted data stays marked, whatever it is merged into
     note = Note(
         name=name,
         description=meta["description"],
@@ -112,7 +115,7 @@ def render_target(
         body=body,
         meta={k: v for k, v in meta.items() if k not in ("name", "description", "type")},
     )
-    return note.render().encode("utf-8")
+    return note_text(note, redact_secrets=True).encode("utf-8")
 
 
 def _meta_of(path: Path) -> dict:

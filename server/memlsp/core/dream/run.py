@@ -33,6 +33,7 @@ from .model_planner import ModelPlanner
 from .plan import Plan, PlanInvalid, PlanRefused, PlanView, check_plan, enforce_cap, validate_plan
 from .planner import DateFn, OfflinePlanner, PlanContext
 from .restore import purge_archives
+from .scrub import scrub_scope
 from .similarity import Similarity
 
 
@@ -60,6 +61,7 @@ class DreamResult:
     deferred: int = 0
     purged_archives: list[str] = field(default_factory=list)
     recovered: dict[str, list[str]] = field(default_factory=dict)
+    scrubbed: list[str] = field(default_factory=list)  # notes rewritten redacted first
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -157,6 +159,10 @@ def dream(
     ttl = settings.dream.lease_seconds
     if not dry_run:
         store.ensure_scope(scope)
+        # Secrets and invisible characters never travel into merged notes, the archive or
+        # the index: notes that arrived holding them are rewritten redacted first (before
+        # the lease, whose clock should not pay for it).
+        result.scrubbed = scrub_scope(scope)
         try:
             lease = acquire(scope, run_id=run_id, ttl_s=ttl)
         except LeaseHeldError as exc:
@@ -209,7 +215,7 @@ def _run(
 
     # orient: read the notes and the index; claim the inbox snapshot (R21).
     step("orient: reading notes", 5)
-    scan = store.scan(scope)
+    scan = store.scan(scope, fresh=bool(result.scrubbed))
     topics = [e for e in scan.entries if e.section == ""]
     inbox = [e for e in scan.entries if e.section == "inbox"]
     result.claimed = [{"path": e.rel_in_scope, "sha256": e.sha256} for e in inbox]

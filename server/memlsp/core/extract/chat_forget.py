@@ -19,6 +19,7 @@ from .. import heuristics as h
 from ..forget import ForgetRefused, fact_matcher, forget, path_digest, redact_copies
 from ..fsutil import atomic_append_line, file_lock, remove
 from ..notes import iso, utcnow
+from ..policy.gate import derived_text
 from ..store import Entry, Store
 from .context import Ctx, live_entries, note_tokens
 
@@ -101,7 +102,7 @@ def remove_note(
             "pathDigest": path_digest(entry.rel_in_scope),
             "sha256": entry.sha256,
         }
-        atomic_append_line(scope.state_dir / "audit.jsonl", json.dumps(record))
+        atomic_append_line(scope.state_dir / "audit.jsonl", derived_text(json.dumps(record)))
     return True
 
 

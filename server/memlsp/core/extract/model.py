@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from ..errors import MemlspError
+from ..errors import MemlspError, RefusedError
 from ..models import Provider, ToolSpec, run_tool_loop
 from ..notes import NOTE_TYPES, Note, cut, iso, one_line, slugify
 from ..policy import check_candidate
@@ -122,6 +122,26 @@ def extract_with_model(
         data, _ = ctx.store.read(entry.path)
         return data.decode("utf-8", "replace")[:4096]
 
+    def _write(note: Note, args: dict[str, Any]):
+        """The write, or the message saying it waits for review (R37)."""
+        if args.get("path"):
+            entry = lookup(args["path"])
+            note.name = entry.note.name
+            note.meta["created"] = entry.note.meta.get("created") or note.meta["created"]
+            if held(ctx, entry.scope, note, entry):
+                return f"ok: proposed an update of {entry.path} for review"
+            res = ctx.store.write_note(
+                entry.scope, note, section=entry.section, replaces=entry.path, now=ctx.now
+            )
+            result.updated.append(res.path)
+        else:
+            scope = ctx.global_scope if args.get("scope") == "global" else ctx.scope
+            if held(ctx, scope, note, None):
+                return "ok: proposed for review"
+            res = ctx.store.write_note(scope, note, section="inbox", now=ctx.now)
+            (result.written if res.action == "created" else result.updated).append(res.path)
+        return res
+
     def write_note(args: dict[str, Any]) -> str:
         desc = str(args.get("description") or "")
         body = str(args.get("body") or "")
@@ -143,22 +163,13 @@ def extract_with_model(
             body=body_v.cleaned_text,
             meta={"created": iso(ctx.now), "source": "extraction", "session": ctx.session_id},
         )
-        if args.get("path"):
-            entry = lookup(args["path"])
-            note.name = entry.note.name
-            note.meta["created"] = entry.note.meta.get("created") or note.meta["created"]
-            if held(ctx, entry.scope, note, entry):
-                return f"ok: proposed an update of {entry.path} for review"
-            res = ctx.store.write_note(
-                entry.scope, note, section=entry.section, replaces=entry.path, now=ctx.now
-            )
-            result.updated.append(res.path)
-        else:
-            scope = ctx.global_scope if args.get("scope") == "global" else ctx.scope
-            if held(ctx, scope, note, None):
-                return "ok: proposed for review"
-            res = ctx.store.write_note(scope, note, section="inbox", now=ctx.now)
-            (result.written if res.action == "created" else result.updated).append(res.path)
+        try:
+            res = _write(note, args)
+            if isinstance(res, str):
+                return res  # held for review (R37)
+        except RefusedError as exc:  # the disk gate: a secret in the assembled note
+            result.refused.append(Refusal(exc.reason, exc.category, "model-write"))
+            return f"refused: {exc.reason}"
         by_path[res.path] = res.entry
         return f"ok: {res.action} {res.path}"
 

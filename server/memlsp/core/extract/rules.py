@@ -20,10 +20,13 @@ from typing import Any
 from .. import heuristics as h
 from ..notes import NOTE_SIZE_LIMIT, Note, cut, iso, slugify
 from ..policy import check_candidate, poisoning
+from ..policy.secrets import find_secrets
+from ..policy.untrusted import dangerous_action, split_pasted
 from ..store import Scope
 from ..text import STOPWORDS
 from .chat_forget import forget_in_chat
 from .context import Ctx, Message, Refusal
+from .pasted import keep_pasted
 from .write import write_checked
 
 _LEAD = re.compile(
@@ -100,13 +103,32 @@ def _extract_message(
     if target:
         forget_in_chat(ctx, target)
         return
+    # Pasted content (fenced or quoted blocks, a long paste, role markers, markup) is data,
+    # never a rule: it is kept only as an untrusted quote when the user asks (issue 14).
+    text, pasted = split_pasted(text)
+    if pasted:
+        keep_pasted(
+            ctx, pasted, wanted=bool(h.CUE.search(text)) or bool(h.CUE.search(pasted[0][:80]))
+        )
+        # "Remember what the page says:" only introduces the paste.
+        text = re.sub(r"(?m)^[^\n]*[:：]\s*$", "", text).strip()
+        if not text or h.units(text) < 3:
+            result.skipped = result.skipped or "untrusted-paste"
+            return
     if h.is_filler(text):
         result.skipped = "chatter"
         return
     kept: list[str] = []
     statements: list[str] = []
     excluded_request = False
+    # Secrets are found in the whole message first: a key block or a multi-line paste
+    # must not survive as separate statements once the text is split (issue 14).
+    text = _mask_secrets(text)
     for sentence in h.sentences(text):
+        if SECRET_MARK in sentence:
+            result.refused.append(Refusal("refused-secret", "secret"))
+            excluded_request = excluded_request or bool(h.CUE.search(sentence))
+            continue
         if h.is_question(sentence) or h.is_filler(sentence):
             continue
         verdict = check_candidate(sentence, source="user", now=ctx.now, repo_root=ctx.repo_root)
@@ -115,7 +137,9 @@ def _extract_message(
             # "Remember X" where X is excluded: the request itself is refused (R8).
             excluded_request = excluded_request or bool(h.CUE.search(sentence))
             continue
-        if h.CUE.search(sentence) and h.units(_clean_statement(sentence)) < 3:
+        if h.CUE.search(sentence) and (
+            h.units(_clean_statement(sentence)) < 3 or _POINTER.search(sentence)
+        ):
             # "Remember this." / "记住这个修法。" only points at another sentence.
             excluded_request = excluded_request or bool(result.refused)
             continue
@@ -138,6 +162,32 @@ def _extract_message(
     )
     for type_, group_kept, group_statements in groups:
         _write_group(ctx, type_, group_kept, group_statements, prev_assistant, turn_context)
+
+
+SECRET_MARK = "[secret withheld]"
+# "Remember what the page says": a pointer at content from a tool, a page or a paste —
+# which is data, not the user's words (issue 14).
+_POINTER = re.compile(
+    r"\b(?:what|everything|all) (?:the|that|this|it) ?(?:page|doc|docs|document|article|site|"
+    r"website|output|tool|file|email|message|result|readme|wiki)? ?(?:says|said|shows|showed|"
+    r"contains|lists|tells)\b|(?:页面|文档|网页|文章|输出|邮件|结果|工具)(?:上|里|中)?(?:说的|写的|的内容|提到的)",
+    re.I,
+)
+
+
+def _mask_secrets(text: str) -> str:
+    """``text`` with every secret span (found in the whole message) replaced by
+    :data:`SECRET_MARK`; the sentence holding it is then refused, the rest kept."""
+    found = find_secrets(text)
+    if not found:
+        return text
+    out, pos = [], 0
+    for f in found:
+        out.append(text[pos : f.start])
+        out.append(SECRET_MARK)
+        pos = f.end
+    out.append(text[pos:])
+    return "".join(out)
 
 
 @dataclass
@@ -225,6 +275,11 @@ def _write_group(
     if h.units(body_core) < 3:
         return
     context = ""
+    if sig.approval and prev_assistant and dangerous_action(prev_assistant):
+        # Approving a proposal that downloads and runs code, disables a check or sends
+        # data out never makes it a rule (issue 14).
+        result.refused.append(Refusal("refused-poisoning:dangerous-approval", "dangerous-action"))
+        return
     if type_ == "feedback" and sig.approval and prev_assistant:
         verdict = check_candidate(prev_assistant, source="assistant", now=ctx.now)
         if verdict.ok:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .. import heuristics as h
 from .. import matching, pending
+from ..errors import RefusedError
 from ..forget import tombstoned_text
 from ..notes import Note
 from ..store import Entry, Scope
@@ -67,7 +68,15 @@ def held(ctx: Ctx, scope: Scope, note: Note, existing: Entry | None) -> bool:
 
 
 def write_checked(ctx: Ctx, scope: Scope, note: Note, statement: str, *, supersede: bool) -> None:
-    """R10: rewrite the note on the same topic, else create one in the inbox."""
+    """R10: rewrite the note on the same topic, else create one in the inbox. A note the
+    disk gate refuses (a secret the statement checks missed) is dropped, not raised."""
+    try:
+        _write_checked(ctx, scope, note, statement, supersede=supersede)
+    except RefusedError as exc:
+        ctx.result.refused.append(Refusal(exc.reason, exc.category or "secret", "gate"))
+
+
+def _write_checked(ctx: Ctx, scope: Scope, note: Note, statement: str, *, supersede: bool) -> None:
     # The statement alone: a description that leads with the situation around it (the
     # message before, the assistant's reply) must not make it match that situation's note.
     tokens = h.content_tokens(statement)

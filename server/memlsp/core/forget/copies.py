@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable
 
 from ..fsutil import atomic_write, file_lock
 from ..notes import Note, cut, iso, utcnow
+from ..policy.gate import note_text
 from ..store import Entry, Scope, Store
 from ..text import content_tokens
 from .verified import ForgetRefused, forget
@@ -113,7 +114,7 @@ def _redact_one(
             return False
         if hashlib.sha256(data).hexdigest() != entry.sha256:
             return False  # changed since it was read: leave it to the next forget
-        text = new.render()
+        text = note_text(new)  # through the disk gate (secrets, invisible characters)
         if keep_history:
             store.keep_version(
                 entry.scope,

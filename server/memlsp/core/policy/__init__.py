@@ -89,7 +89,7 @@ def check_candidate(
             "refused-secret", "secret", f"it contains a secret ({kinds}); secrets are never stored"
         )
     if poison is not None:
-        if allow_quarantine and poison.category == "untrusted-instruction":
+        if allow_quarantine and poison.category in ("untrusted-instruction", "dangerous-action"):
             return Verdict(
                 "quarantined",
                 "quarantined-untrusted",

@@ -29,14 +29,12 @@ import unicodedata
 from dataclasses import dataclass
 from urllib.parse import parse_qsl, urlsplit
 
+from .confusables import skeleton
+from .invisible import is_invisible, strip_invisible
+from .untrusted import addressed_to_agent, dangerous_action, markup
+
 TRUSTED_SOURCES = ("user",)
 UNTRUSTED_SOURCES = ("assistant", "tool", "web", "file", "pasted", "unknown")
-
-_HIDDEN = re.compile(
-    "[\u200b\u200c\u200d\u2060\u2061\u2062\u2063\u2064\ufeff\u00ad\u180e"
-    "\u202a-\u202e\u2066-\u2069\u200e\u200f\U000e0000-\U000e007f]"
-)
-_BIDI_OR_TAG = re.compile("[\u202a-\u202e\u2066-\u2069\U000e0000-\U000e007f]")
 
 _INSTRUCTION = re.compile(
     r"\b(ignore (?:all |any )?(?:the )?(?:previous|prior|above|earlier|your) "
@@ -69,7 +67,11 @@ _OVERRIDE = re.compile(
     r"|忽略(?:之前|以上|前面|所有)的?(?:所有)?(?:指令|指示|规则)|不要告诉用户|瞒着用户",
     re.I,
 )
-_MD_IMAGE = re.compile(r"!\[[^\]]*\]\(\s*<?(https?://[^)\s>]+)", re.I)
+_MD_IMAGE = re.compile(
+    r"!\[[^\]]*\]\(\s*<?((?:https?:)?//[^)\s>]+)|<\s*img\b[^>]*?\bsrc\s*=\s*[\"']?((?:https?:)?//[^\"'\s>]+)"
+    r"|^\s*\[[^\]]+\]:\s*<?((?:https?:)?//\S+\.(?:png|gif|jpe?g|svg|webp|bmp|ico)\b\S*)",
+    re.I | re.M,
+)
 _URL = re.compile(r"\bhttps?://[^\s<>\"'`)\]]+", re.I)
 _PLACEHOLDER = re.compile(r"\{\{?[^}]*\}\}?|\$\{?[A-Z_]{3,}\}?|%[A-Z_]{3,}%|<[a-z_]{3,}>", re.I)
 _ENCODED = re.compile(r"^[A-Za-z0-9+/=_\-%.]{24,}$")
@@ -82,26 +84,31 @@ _DATA_PARAM = re.compile(
 
 @dataclass(frozen=True)
 class PoisonFinding:
-    category: (
-        str  # hidden-characters | untrusted-instruction | injected-instruction | exfiltration-link
-    )
+    # hidden-characters | untrusted-instruction | injected-instruction | exfiltration-link
+    # | dangerous-action
+    category: str
     detail: str  # for a person; never echoes the text
 
 
 def hidden_characters(text: str) -> list[str]:
-    """Names of invisible characters found (a zero-width joiner inside an emoji is fine)."""
+    """Names of invisible characters found (:mod:`.invisible`: by category and ranges).
+    A zero-width joiner or a variation selector inside an emoji sequence is decoration,
+    not a payload (the disk gate strips it all the same); a byte-order mark at the very
+    start is an encoding artefact."""
     names = []
-    for m in _HIDDEN.finditer(text):
-        ch = m.group(0)
-        if ch == "\u200d":
-            before = text[m.start() - 1 : m.start()]
-            after = text[m.end() : m.end() + 1]
-            if before and after and _is_symbol(before) and _is_symbol(after):
+    for i, ch in enumerate(text):
+        if not is_invisible(ch):
+            continue
+        if ch in _EMOJI_GLUE and i > 0 and _is_symbol(text[i - 1]):
+            if ch != "\u200d" or (i + 1 < len(text) and _is_symbol(text[i + 1])):
                 continue
-        if ch == "\ufeff" and m.start() == 0:
-            continue  # a byte-order mark at the very start is an encoding artefact
+        if ch == "\ufeff" and i == 0:
+            continue
         names.append(unicodedata.name(ch, f"U+{ord(ch):04X}"))
     return names
+
+
+_EMOJI_GLUE = ("\u200d", "\ufe0f", "\ufe0e")
 
 
 def _is_symbol(ch: str) -> bool:
@@ -109,14 +116,15 @@ def _is_symbol(ch: str) -> bool:
 
 
 def strip_hidden(text: str) -> str:
-    return _HIDDEN.sub("", text)
+    return strip_invisible(text)
 
 
 def exfiltration_links(text: str) -> list[str]:
     """Hosts of links shaped to carry data out (never the full URL)."""
     hosts = []
     for m in _MD_IMAGE.finditer(text):
-        hosts.append(urlsplit(m.group(1)).hostname or "?")
+        url = next(g for g in m.groups() if g)
+        hosts.append(urlsplit(url if "://" in url else "https:" + url).hostname or "?")
     for m in _URL.finditer(text):
         url = m.group(0)
         parts = urlsplit(url)
@@ -132,26 +140,32 @@ def exfiltration_links(text: str) -> list[str]:
 
 
 def inspect(text: str, *, source: str = "user") -> PoisonFinding | None:
-    """The first poisoning shape found in ``text`` from ``source``, or None."""
+    """The first poisoning shape found in ``text`` from ``source``, or None. Phrases are
+    matched on the confusables skeleton (:mod:`.confusables`), not the raw text."""
     hidden = hidden_characters(text)
     if hidden:
         return PoisonFinding(
             "hidden-characters", f"{len(hidden)} invisible character(s), e.g. {hidden[0]}"
         )
-    visible = text
-    links = exfiltration_links(visible)
+    links = exfiltration_links(text)
     if links:
         return PoisonFinding("exfiltration-link", f"a link that can carry data to {links[0]}")
-    if source not in TRUSTED_SOURCES:
-        if _INSTRUCTION.search(visible) or _INSTRUCTION_ZH.search(visible):
-            return PoisonFinding(
-                "untrusted-instruction",
-                f"instructions addressed to the agent inside {source} content",
-            )
-    elif _OVERRIDE.search(visible):
+    skel = skeleton(text)
+    if source in TRUSTED_SOURCES and _OVERRIDE.search(skel):
         return PoisonFinding(
             "injected-instruction", "text that tries to override the agent's rules"
         )
+    untrusted = addressed_to_agent(text) or markup(text)
+    if source not in TRUSTED_SOURCES:
+        untrusted = untrusted or bool(_INSTRUCTION.search(skel) or _INSTRUCTION_ZH.search(skel))
+    if untrusted:
+        return PoisonFinding(
+            "untrusted-instruction",
+            f"instructions addressed to the agent inside {source} content",
+        )
+    danger = dangerous_action(text)
+    if danger is not None:
+        return PoisonFinding("dangerous-action", f"a step that {danger.replace('-', ' ')}")
     return None
 
 

@@ -25,6 +25,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib import resources
 
 
 @dataclass(frozen=True)
@@ -36,91 +37,81 @@ class SecretMatch:
     end: int
 
 
-def _rx(pattern: str, flags: int = 0) -> re.Pattern[str]:
-    return re.compile(pattern, flags)
+_FLAGS = {"i": re.I, "s": re.S, "-": 0}
 
 
-# (kind, pattern, group): group 0 = whole match is the secret, else that group.
-_PATTERNS: list[tuple[str, re.Pattern[str], int]] = [
-    ("anthropic-api-key", _rx(r"\bsk-ant-[A-Za-z0-9_\-]{20,}"), 0),
-    (
-        "openai-api-key",
-        _rx(r"\bsk-(?:proj-|svcacct-|admin-)?(?=[A-Za-z0-9_\-]*\d)[A-Za-z0-9_\-]{20,}"),
-        0,
-    ),
-    ("github-token", _rx(r"\bgh[pousr]_[A-Za-z0-9]{30,}"), 0),
-    ("github-fine-grained-pat", _rx(r"\bgithub_pat_[A-Za-z0-9_]{30,}"), 0),
-    ("gitlab-token", _rx(r"\bgl(?:pat|ptt|dt|rt|soat|cbt|ft|imt|agent)-[A-Za-z0-9_\-]{20,}"), 0),
-    ("slack-token", _rx(r"\bxox[abposre]-[A-Za-z0-9\-]{10,}"), 0),
-    (
-        "slack-webhook",
-        _rx(r"https://hooks\.slack\.com/(?:services|workflows)/[A-Za-z0-9/_\-]{20,}"),
-        0,
-    ),
-    ("stripe-secret-key", _rx(r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}"), 0),
-    ("stripe-webhook-secret", _rx(r"\bwhsec_[A-Za-z0-9]{20,}"), 0),
-    (
-        "aws-access-key-id",
-        _rx(r"\b(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z0-9]{16}\b"),
-        0,
-    ),
-    (
-        "aws-secret-access-key",
-        _rx(
-            r"(?i:aws_?secret_?access_?key|aws_?secret|secret_?access_?key)[\"']?\s*[:=]\s*[\"']?"
-            r"([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])"
-        ),
-        1,
-    ),
-    ("google-api-key", _rx(r"\bAIza[0-9A-Za-z_\-]{35}"), 0),
-    ("google-oauth-token", _rx(r"\bya29\.[0-9A-Za-z_\-]{20,}"), 0),
-    ("google-oauth-secret", _rx(r"\bGOCSPX-[0-9A-Za-z_\-]{20,}"), 0),
-    ("twilio-api-key", _rx(r"\bSK[0-9a-f]{32}\b"), 0),
-    ("sendgrid-api-key", _rx(r"\bSG\.[A-Za-z0-9_\-]{16,}\.[A-Za-z0-9_\-]{16,}"), 0),
-    ("npm-token", _rx(r"\bnpm_[A-Za-z0-9]{36}\b"), 0),
-    ("pypi-token", _rx(r"\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_\-]{40,}"), 0),
-    ("huggingface-token", _rx(r"\bhf_[A-Za-z0-9]{30,}\b"), 0),
-    ("digitalocean-token", _rx(r"\bdo[pro]_v1_[a-f0-9]{64}\b"), 0),
-    ("shopify-token", _rx(r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b"), 0),
-    ("mailgun-api-key", _rx(r"\bkey-[0-9a-f]{32}\b"), 0),
-    ("azure-storage-key", _rx(r"AccountKey=([A-Za-z0-9+/=]{40,})"), 1),
-    (
-        "private-key",
-        _rx(
-            r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"
-            r"(?:.*?-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|.*\Z)",
-            re.S,
-        ),
-        0,
-    ),
-    ("jwt", _rx(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"), 0),
-    (
-        "connection-string-password",
-        _rx(r"\b[a-zA-Z][a-zA-Z0-9+.\-]{1,20}://[^\s:/@]+:([^\s@/]{3,})@[^\s]+"),
-        0,
-    ),
-    ("bearer-token", _rx(r"(?i)\b(?:bearer|token)\s+([A-Za-z0-9._~+/\-]{24,}=*)"), 1),
-    ("basic-auth-header", _rx(r"(?i)\bbasic\s+([A-Za-z0-9+/]{16,}={0,2})"), 1),
-]
+@lru_cache(maxsize=1)
+def _patterns() -> tuple[tuple[str, re.Pattern[str], int], ...]:
+    """The format table (``secret_formats.tsv``, package data): (kind, pattern, group)."""
+    text = resources.files(__package__).joinpath("secret_formats.tsv").read_text("utf-8")
+    out = []
+    for line in text.splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        kind, group, flags, pattern = line.split("\t", 3)
+        mask = 0
+        for f in flags:
+            mask |= _FLAGS[f]
+        out.append((kind, re.compile(pattern, mask), int(group)))
+    return tuple(out)
+
+
+def format_kinds() -> list[str]:
+    """Every kind in the format table (for docs and tests)."""
+    return [kind for kind, _, _ in _patterns()]
+
 
 # ``password=…`` / ``api_key: …`` / ``密码是 …``: the value must look like a credential
 # (see _credential_like), so prose such as "token: required" is not a secret.
-_ASSIGNMENT = _rx(
+_ASSIGNMENT = re.compile(
     r"(?i)(?<![A-Za-z0-9])(?:[A-Za-z0-9]+[_\-])*(?:password|passwd|passphrase|pwd|pass|secret|"
     r"token|api[_\-]?key|apikey|access[_\-]?key|private[_\-]?key|client[_\-]?secret|"
     r"auth[_\-]?token|credentials?)(?:[_\-][A-Za-z0-9]+)*[\"']?\s*(?:[:=]|=>|is|was|:=)\s*"
     r"[\"'`]?([^\s\"'`,;]{8,})"
 )
-_ASSIGNMENT_ZH = _rx(
-    r"(?:密码|口令|密钥|秘钥|令牌|token|Token|API ?[Kk]ey)\s*(?:是|为|：|:|=)\s*[\"'`「]?"
+_ASSIGNMENT_ZH = re.compile(
+    r"(?:密码|口令|密钥|秘钥|令牌|凭据|凭证|token|Token|API ?[Kk]ey)\s*(?:是|为|：|:|=)\s*[\"'`「]?"
     r"([^\s\"'`」，。,;；]{6,})"
 )
-_PLACEHOLDER = _rx(r"^(?:<.*>|\$\{.*\}|\{\{.*\}\}|\*+|x{4,}|\.\.\.|…|%s|None|null|redacted)$", re.I)
+# Context + entropy: a generated-looking token within a few words after a credential word.
+_CONTEXT = re.compile(
+    r"(?i)(?:password|passwd|passphrase|pwd|secret|token|api[ _\-]?key|apikey|access[ _\-]?key|"
+    r"private[ _\-]?key|credentials?|auth|bearer|signing[ _\-]?key|session[ _\-]?key|"
+    r"密码|口令|密钥|秘钥|令牌|凭据|凭证|私钥|暗号|(key))"
+    r"(?:[^\n]{0,40}?)(?<![A-Za-z0-9+/_\-])([A-Za-z0-9+/=_\-.~!@#$%^&*]{12,})"
+)
+_PLACEHOLDER = re.compile(
+    r"^(?:<.*>|\$\{.*\}|\{\{.*\}\}|\*+|x{4,}|\.\.\.|…|%s|None|null|redacted)$", re.I
+)
+_PLACEHOLDER_WORDS = re.compile(
+    r"(?i)<[^>]*>|\$\{|\{\{|%[A-Z_]+%|your[_\-]?|changeme|change[_\-]me|placeholder|"
+    r"redacted|replace[_\-]?me|^(?:password|passwd|pass|secret|pwd|user|admin|root|test|"
+    r"token|demo|none|null|empty|pw)$|^\$\w+$|^%\w+%$"
+)
+# Filler a placeholder is padded with: runs of one character, ellipses.
+_FILLER = re.compile(r"(.)\1{5,}|\*{3,}|\.{3,}|…")
+_KEY_BLOCK = ("private-key", "putty-private-key", "base64-key-lines", "private-key-escaped")
+
+
+def is_placeholder(value: str) -> bool:
+    """A documented stand-in, not a credential: ``<your-token>``, ``sk_test_xxxxxxxx``,
+    ``changeme``, ``${API_TOKEN}``, ``********``; a single repeated character; a padded
+    value with little left once the padding is removed."""
+    if _PLACEHOLDER.match(value) or _PLACEHOLDER_WORDS.search(value):
+        return True
+    if _FILLER.search(value):
+        # Padded: a placeholder when little is left once the padding is removed
+        # ("sk_test_xxxxxxxxxxxxxxxx"), a key when most of it is still generated.
+        rest = _FILLER.sub("", value)
+        return len(_strip_prefix(rest)) < 12 or shannon_entropy(rest) < 2.5
+    tail = re.split(r"[_\-.]", value)[-1] if len(value) > 12 else value
+    core = tail if len(tail) >= 8 else value
+    return len(set(core)) <= 1
 
 
 def _credential_like(value: str) -> bool:
     """A value that looks generated, not a word: mixed classes and some entropy."""
-    if _PLACEHOLDER.match(value) or "[redacted" in value.lower():
+    if is_placeholder(value) or "[redacted" in value.lower():
         return False
     classes = sum(
         (
@@ -134,7 +125,40 @@ def _credential_like(value: str) -> bool:
         return False
     if value.isalpha() and (value.islower() or value.istitle()):
         return False
+    if _wordy(value):
+        return False
     return shannon_entropy(value) >= 2.8
+
+
+def _wordy(value: str) -> bool:
+    """An identifier or an expression made of words (``os.environ[``, ``user_id_v2``,
+    ``GITHUB_TOKEN=``, ``localhost/db``), not a generated value."""
+    pieces = [p for p in re.split(r"[^A-Za-z0-9]+", value) if p]
+    if not pieces:
+        return True
+    for p in pieces:
+        if p.isdigit() and len(p) <= 4:
+            continue  # "eu-central-1", "v2"
+        letters = p.strip("0123456789")
+        if len(p) - len(letters) > 2 or not letters.isalpha():
+            return False
+        if not (letters.islower() or letters.isupper() or letters.istitle()):
+            return False
+    return True
+
+
+def _high_entropy(value: str) -> bool:
+    """The context layer's test: generated, not a word, a path or a version."""
+    value = value.rstrip(".=")
+    if len(value) < 12 or not _credential_like(value):
+        return False
+    if (
+        re.fullmatch(r"[a-z]+(?:[_\-.][a-z]+)+", value)
+        or value.count(".") >= 2
+        and not any(c.isupper() for c in value)
+    ):
+        return False  # snake/kebab words, dotted names and versions
+    return shannon_entropy(value) >= 3.2
 
 
 def shannon_entropy(value: str) -> float:
@@ -249,21 +273,41 @@ def _find_cached(text: str) -> tuple[SecretMatch, ...]:
 
 def _find(text: str) -> list[SecretMatch]:
     found: list[SecretMatch] = []
-    for kind, rx, group in _PATTERNS:
+    for kind, rx, group in _patterns():
         for m in rx.finditer(text):
-            found.append(SecretMatch(kind, m.start(group), m.end(group)))
+            g = next((i for i in range(1, (m.lastindex or 0) + 1) if m.group(i)), 0) if group else 0
+            found.append(SecretMatch(kind, m.start(g), m.end(g)))
     for rx in (_ASSIGNMENT, _ASSIGNMENT_ZH):
         for m in rx.finditer(text):
-            value = m.group(1)
-            if _credential_like(value):
+            if _credential_like(m.group(1)):
                 found.append(SecretMatch("password-assignment", m.start(1), m.end(1)))
+    for m in _CONTEXT.finditer(text):
+        value = m.group(2)
+        if m.group(1) and re.fullmatch(r"[0-9a-fA-F\-]+", value):
+            continue  # a bare "key" next to a hash or a UUID: a cache or lookup key
+        if _high_entropy(value):
+            found.append(SecretMatch("keyword-high-entropy", m.start(2), m.end(2)))
     found.extend(_plugin_findings(text))
     # detect-secrets' keyword plugin reports values such as "is" for prose; keep only
     # findings whose text is credential-shaped or came from a format-specific pattern.
-    kept = [
-        f for f in found if f.kind != "ds-secret-keyword" or _credential_like(text[f.start : f.end])
-    ]
+    kept = []
+    for f in found:
+        value = text[f.start : f.end]
+        if f.kind == "ds-secret-keyword" and not _credential_like(value):
+            continue
+        if f.kind not in _KEY_BLOCK and is_placeholder(_strip_prefix(value)):
+            continue
+        kept.append(f)
     return _merge(kept)
+
+
+_PREFIX = re.compile(r"^(?:[A-Za-z]{1,12}[_\-.]){1,3}(?=[A-Za-z0-9])")
+
+
+def _strip_prefix(value: str) -> str:
+    """``sk_test_xxxxxxxx`` → ``xxxxxxxx``: the part that would carry the entropy."""
+    rest = _PREFIX.sub("", value)
+    return rest if len(rest) >= 8 else value
 
 
 def has_secret(text: str) -> bool:

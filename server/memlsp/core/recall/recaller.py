@@ -31,6 +31,8 @@ from .render import (
     RecallResult,
     age_line,
     cut_utf8,
+    is_untrusted,
+    label_untrusted,
 )
 from .selector import Selector
 
@@ -417,6 +419,8 @@ class Recaller:
             content, truncated = cut_utf8(entry.note.body.strip(), MAX_INJECTED_NOTE_BYTES)
             if truncated:
                 content += "\n[… cut at 4 KB; read the note for the rest]"
+            if is_untrusted(entry.note.meta):
+                content = label_untrusted(content)
             stale = self.stale_check(entry) if self.stale_check else []
             days = entry.age_days(now)
             lines = [

@@ -22,6 +22,7 @@ import numpy as np
 
 from ..errors import SymlinkRefusedError
 from ..fsutil import guard, remove
+from ..policy.gate import derived_text
 from .doc import Doc, meta_json
 from .glossary import Glossary
 from .keywords import write_row
@@ -174,6 +175,7 @@ class CacheFile:
                 conn.execute("DELETE FROM docs WHERE id = ?", (rowid,))
                 conn.execute("DELETE FROM fts WHERE rowid = ?", (rowid,))
             for doc, vec in zip(changed, vecs, strict=True):
+                doc = _scrubbed(doc)
                 cur = conn.execute(
                     "INSERT INTO docs (key, fingerprint, meta, vec) VALUES (?, ?, ?, ?)",
                     (doc.key, doc.fingerprint, meta_json(doc), vec.astype(np.float32).tobytes()),
@@ -193,3 +195,13 @@ class CacheFile:
             .execute("SELECT id, key, fingerprint, meta, vec FROM docs ORDER BY id")
             .fetchall()
         )
+
+
+def _scrubbed(doc: Doc) -> Doc:
+    """The row as it may reach disk: the retrieval cache is inside the memory home, so a
+    note that arrived with a secret or invisible characters is indexed redacted."""
+    text = derived_text(doc.text)
+    meta = {k: derived_text(v) if isinstance(v, str) else v for k, v in doc.meta.items()}
+    if text == doc.text and meta == doc.meta:
+        return doc
+    return Doc(doc.key, doc.fingerprint, text, meta)
