@@ -5,7 +5,9 @@ stale citations, and consolidated by a dream that leaves it readable by that age
 
 from __future__ import annotations
 
+import random
 import re
+import string
 from pathlib import Path
 
 import pytest
@@ -176,7 +178,12 @@ def _memlsp(cwd: Path, *args: str, ok=(0,)):
 def test_import_copies_a_folder_through_the_write_policy_once(make_repo, tmp_path: Path) -> None:
     repo = make_repo(origin="git@github.com:Example-Org/Shop.git")
     folder = claude_folder(tmp_path)
-    fake_key = "sk-" + "ant-" + "x" * 40
+    rng = random.Random(7)  # an obviously fake key with a real key's shape (not a placeholder)
+    fake_key = (
+        "sk-"
+        + "ant-"
+        + "".join(rng.choice(string.ascii_letters + string.digits) for _ in range(48))
+    )
     (folder / "deploy_token.md").write_text(
         f"---\nname: deploy token\ndescription: The deploy token\ntype: reference\n---\n{fake_key}\n"
     )

@@ -152,7 +152,8 @@ class Note:
         desc = self.description
         if not desc.strip():
             raise InvalidNoteError("description is empty", reason="missing-description")
-        if len(self.body) > MAX_NOTE_BYTES or len(self.render().encode()) > MAX_NOTE_BYTES:
+        size = len(self.render().encode("utf-8", "surrogatepass"))  # measured, not written
+        if len(self.body) > MAX_NOTE_BYTES or size > MAX_NOTE_BYTES:
             # checked before anything is written: nothing over the limit reaches disk
             raise InvalidNoteError(
                 f"the note would be over {MAX_NOTE_BYTES // 1024} KiB; nothing was written",
