@@ -80,6 +80,7 @@ def cmd_ls(args: argparse.Namespace) -> int:
             print(
                 f"  {e.rel_in_scope:<{width}}  {e.note.type:<9}  "
                 f"{human_size(e.bytes):>8}  {human_age(e.age_days(now))}"
+                + (f"  by {e.note.agent}" if e.note.agent else "")
             )
         errors = [p for p in res.problems if p.severity == "error"]
         if errors:
@@ -99,7 +100,9 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_remember(args: argparse.Namespace) -> int:
     service = open_service()
-    result = service.remember(args.text, type_=args.type, scope="global" if args.global_ else None)
+    result = service.remember(
+        args.text, type_=args.type, scope="global" if args.global_ else None, agent="cli"
+    )
     if result.refused:
         # R8: a refusal is an answer with a reason, not silence (exit 2 = refused).
         if args.json:

@@ -2,7 +2,7 @@
 
 A note is ``name`` (slug = file stem), ``description`` (one line, at most 150 characters),
 ``type`` (user | feedback | project | reference), optional ``created``/``updated`` (UTC
-ISO-8601), ``refs`` (citations) and ``source``. Unknown keys are kept on rewrite. Notes
+ISO-8601), ``refs`` (citations), ``source`` and ``agent`` (who wrote it). Unknown keys are kept on rewrite. Notes
 written by other agents in the same shape (``type`` at top level or under
 ``metadata.type``) are read as they are.
 
@@ -27,7 +27,9 @@ NOTE_TYPES = ("user", "feedback", "project", "reference")
 SOURCES = ("extraction", "remember", "dream", "manual", "import")
 MAX_DESCRIPTION = 150
 MAX_NOTE_BYTES = 256 * 1024
-KNOWN_KEYS = ("name", "description", "type", "created", "updated", "refs", "source")
+KNOWN_KEYS = ("name", "description", "type", "created", "updated", "refs", "source", "agent")
+# Who wrote a note (R4 ``agent``): a surface or agent name, a short slug-like word.
+AGENT_NAME = re.compile(r"\A[A-Za-z0-9][A-Za-z0-9 ._/-]{0,63}\Z")
 
 # Stable reasons reported for files that cannot be used as notes.
 REASONS = {
@@ -131,6 +133,13 @@ class Note:
         return str(value) if value is not None else None
 
     @property
+    def agent(self) -> str | None:
+        """Which agent or surface wrote the note (``claude-code``, ``vscode``, ``cli``, an
+        MCP client's name), when recorded."""
+        value = self.meta.get("agent")
+        return str(value) if value is not None else None
+
+    @property
     def refs(self) -> list[dict[str, Any]]:
         refs = self.meta.get("refs") or []
         return [r for r in refs if isinstance(r, dict)] if isinstance(refs, list) else []
@@ -164,7 +173,7 @@ class Note:
             "type": self.type,
         }
         nested = self.meta.get("metadata")
-        for key in ("created", "updated", "refs", "source"):
+        for key in ("created", "updated", "refs", "source", "agent"):
             if self.meta.get(key) not in (None, "", []):
                 meta[key] = self.meta[key]
         for key, value in self.meta.items():

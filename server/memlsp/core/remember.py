@@ -41,7 +41,9 @@ def guess_type(text: str) -> str:
     return "project"
 
 
-def note_from_text(text: str, *, type_: str | None, source: str, now: dt.datetime) -> Note:
+def note_from_text(
+    text: str, *, type_: str | None, source: str, now: dt.datetime, agent: str | None = None
+) -> Note:
     text = text.strip()
     if not text:
         raise InvalidNoteError("nothing to remember: the text is empty", reason="empty")
@@ -57,7 +59,7 @@ def note_from_text(text: str, *, type_: str | None, source: str, now: dt.datetim
         description=cut(first, 150),
         type=type_,
         body=text,
-        meta={"created": iso(now), "source": source},
+        meta={"created": iso(now), "source": source, **({"agent": agent} if agent else {})},
     )
 
 
@@ -68,6 +70,7 @@ def remember(
     *,
     type_: str | None = None,
     now: dt.datetime | None = None,
+    agent: str | None = None,
 ) -> WriteResult:
     started = time.perf_counter()
     now = now or utcnow()
@@ -83,7 +86,9 @@ def remember(
                 reason=verdict.reason,
                 category=verdict.category,
             )
-        note = note_from_text(verdict.cleaned_text, type_=type_, source="remember", now=now)
+        note = note_from_text(
+            verdict.cleaned_text, type_=type_, source="remember", now=now, agent=agent
+        )
         result = store.write_note(scope, note, section="inbox", now=now)
     except MemlspError as exc:
         telemetry.emit(

@@ -14,7 +14,7 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..notes import Note, parse_time
+from ..notes import Note, iso, parse_time
 from ..store import Entry, Scope, Store
 from ..text import content_tokens
 
@@ -77,6 +77,13 @@ class Ctx:
     turn: int
     result: ExtractResult
     dry_run: bool = False
+    agent: str | None = None  # R4 provenance: the agent or surface the turn came from
+
+    def provenance(self) -> dict[str, str]:
+        meta = {"created": iso(self.now), "source": "extraction", "session": self.session_id}
+        if self.agent:
+            meta["agent"] = self.agent
+        return meta
 
     def scopes(self) -> list[Scope]:
         return [self.scope, self.global_scope]

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import heuristics as h
-from ..notes import Note, cut, iso, slugify
+from ..notes import Note, cut, slugify
 from ..policy import check_candidate, poisoning
 from ..store import Scope
 from ..text import STOPWORDS
@@ -191,7 +191,7 @@ def _write_group(
         description=description,
         type=type_,
         body=body,
-        meta={"created": iso(ctx.now), "source": "extraction", "session": ctx.session_id},
+        meta=ctx.provenance(),
     )
     write_checked(ctx, scope, note, joined, supersede=sig.supersede)
 

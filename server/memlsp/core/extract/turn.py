@@ -44,6 +44,7 @@ def extract_turn(
     max_rounds: int = MAX_ROUNDS,
     timeout: float = MODEL_TIMEOUT_S,
     dry_run: bool = False,
+    agent: str | None = None,
 ) -> ExtractResult:
     """Extract what is worth remembering from one completed turn (R11).
 
@@ -51,7 +52,7 @@ def extract_turn(
     ``recent`` are looked at. ``now`` defaults to the last user message's ``at``.
     ``dry_run`` (rollout ``dry-run``, R25) computes everything and writes nothing: the
     changes it would make are listed in ``result.planned``. A model is not called in a
-    dry run (its tools would write).
+    dry run (its tools would write). ``agent`` is recorded on the notes written (R4).
     """
     msgs = [m if isinstance(m, Message) else Message.from_dict(m) for m in messages]
     msgs = [m for m in msgs if m.content.strip()][-max(1, recent) :]
@@ -67,7 +68,15 @@ def extract_turn(
     at = msgs[users[-1]].at
     now = now or at or utcnow()
     ctx = Ctx(
-        store, scope, global_scope or store.global_scope(), now, session_id, turn, result, dry_run
+        store,
+        scope,
+        global_scope or store.global_scope(),
+        now,
+        session_id,
+        turn,
+        result,
+        dry_run,
+        agent,
     )
     if dry_run:
         result.provider = "offline"

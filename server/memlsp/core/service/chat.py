@@ -18,7 +18,7 @@ from ..dream import note_session_ended
 from ..extract import ExtractResult, Message, extract_turn
 from ..rollout import EntryPoint
 from ..runtime import CancelToken, ProgressSink
-from .base import ServiceBase
+from .base import ServiceBase, agent_name
 from .results import Job, Recalled, SessionSaved, SessionStart, Skipped
 
 
@@ -79,6 +79,7 @@ class ChatUseCases(ServiceBase):
         *,
         memory_written: bool = False,
         workspace: str | None = None,
+        agent: str | None = None,
     ) -> Job | Skipped:
         """R11: a completed turn's extraction, as a job that never blocks the chat."""
         decision = self.decide(EntryPoint.EXTRACTION)
@@ -106,6 +107,7 @@ class ChatUseCases(ServiceBase):
                 global_scope=store.global_scope(),
                 timeout=timeout,
                 dry_run=not decision.write,
+                agent=agent_name(agent),
             )
             if result.written or result.updated or result.deleted:
                 progress("updating the recall index", 90)
@@ -123,7 +125,12 @@ class ChatUseCases(ServiceBase):
         self.recaller(self.session_workspace(session_id)).compacted(session_id)
 
     def session_ended(
-        self, session_id: str, messages: Iterable[Message], *, workspace: str | None = None
+        self,
+        session_id: str,
+        messages: Iterable[Message],
+        *,
+        workspace: str | None = None,
+        agent: str | None = None,
     ) -> SessionSaved:
         """R12: the session record (no model call), and one more session for R13's gate."""
         ws = self._end_session(session_id) or workspace
@@ -131,7 +138,13 @@ class ChatUseCases(ServiceBase):
         if not decision.write:
             return SessionSaved(skipped=f"rollout-{self._settings.rollout}")
         scope = self.project_scope(ws)
-        res = autosave_session(self.store, scope, session_id=session_id, messages=list(messages))
+        res = autosave_session(
+            self.store,
+            scope,
+            session_id=session_id,
+            messages=list(messages),
+            agent=agent_name(agent),
+        )
         note_session_ended(scope)  # trivial sessions count too (they leave no record, R12)
         if res.path:
             self._written([scope], warm=False)
@@ -144,6 +157,7 @@ class ChatUseCases(ServiceBase):
         session_id: str,
         autosave: bool = True,
         workspace: str | Path | None = None,
+        agent: str | None = "cli",
     ) -> tuple[list[ExtractResult], SessionSaved | None]:
         """Learn from a whole transcript as the server would have, turn by turn (each user
         message with the replies after it; clock = the turn's time), then autosave. A person
@@ -161,12 +175,15 @@ class ChatUseCases(ServiceBase):
                     turn=number,
                     messages=history[-2:] + turn,
                     provider=provider,
+                    agent=agent_name(agent),
                 )
             )
             history.extend(turn)
         saved = None
         if autosave:
-            res = autosave_session(store, scope, session_id=session_id, messages=history)
+            res = autosave_session(
+                store, scope, session_id=session_id, messages=history, agent=agent_name(agent)
+            )
             saved = SessionSaved(path=res.path, skipped=res.skipped)
         self._written([scope, store.global_scope()], warm=False)
         return results, saved

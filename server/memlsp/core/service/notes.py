@@ -21,7 +21,7 @@ from ..notes import parse_note, utcnow
 from ..remember import remember
 from ..rollout import EntryPoint
 from ..store import Entry, Problem, Scope
-from .base import ServiceBase
+from .base import ServiceBase, agent_name
 from .results import (
     HealthFinding,
     Listing,
@@ -43,8 +43,10 @@ class NoteUseCases(ServiceBase):
         type_: str | None = None,
         scope: str | None = None,
         workspace: str | None = None,
+        agent: str | None = None,
     ) -> Remembered:
-        """A person's "remember this" (R8: a refusal is an answer with a reason)."""
+        """A person's "remember this" (R8: a refusal is an answer with a reason); ``agent``
+        names the surface or agent that asked (R4 provenance)."""
         if scope not in (None, "project", "global"):
             raise InvalidRequestError(
                 f"scope must be project or global, not {scope!r}", reason="unknown-scope"
@@ -53,7 +55,7 @@ class NoteUseCases(ServiceBase):
         store = self.store
         target = store.global_scope() if scope == "global" else self.project_scope(workspace)
         try:
-            result = remember(store, target, text, type_=type_)
+            result = remember(store, target, text, type_=type_, agent=agent_name(agent))
         except RefusedError as exc:
             return Remembered(refused=exc.reason, category=exc.category, message=str(exc))
         self._written([target])
@@ -118,6 +120,8 @@ class NoteUseCases(ServiceBase):
             bytes=entry.bytes if entry else None,
             age_days=entry.age_days(utcnow()) if entry else None,
             recalled=sessions.times_recalled(list(scopes.values()), rel),
+            source=note.source,
+            agent=note.agent,
         )
 
     def find_note(self, name: str, *, workspace: str | None = None) -> Entry:
@@ -245,6 +249,8 @@ def note_record(entry: Entry, now: dt.datetime, stale: int | None = None) -> Not
         modified=modified.isoformat().replace("+00:00", "Z"),
         age_days=entry.age_days(now),
         stale=stale,
+        source=entry.note.source,
+        agent=entry.note.agent,
     )
 
 
