@@ -20,10 +20,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import socket
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 from typing import IO
 
@@ -113,7 +111,7 @@ def log(line: str) -> None:
 # ---- the daemon's address: private to the user, one per memory settings --------------------
 def runtime_dir() -> Path | None:
     """A folder only this user can use (0700, owned by us), or None: then no daemon."""
-    base = os.environ.get("XDG_RUNTIME_DIR") or tempfile.gettempdir()
+    base = os.environ.get("XDG_RUNTIME_DIR") or os.environ.get("TMPDIR") or "/tmp"
     folder = Path(base) / f"memlsp-{os.getuid()}"
     try:
         folder.mkdir(mode=0o700, exist_ok=True)
@@ -150,6 +148,8 @@ def ask_daemon(payload: dict, timeout: float = ASK_TIMEOUT_S) -> dict | None:
     path = socket_path()
     if path is None or not path.exists():
         return None
+    import socket
+
     try:
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
             sock.settimeout(timeout)
