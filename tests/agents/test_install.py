@@ -104,8 +104,10 @@ def test_the_commands_write_the_user_and_project_files(agent_env, project):
     command = json.loads(user_file.read_text())["hooks"]["UserPromptSubmit"][0]["hooks"][0]
     assert command["command"].endswith("-m memlsp hook") and command["timeout"] == 30
     assert "already installed" in cli(agent_env, project, "install", "claude-code").stdout
-    out = cli(agent_env, project, "install", "claude-code", "--project")
-    assert (project / ".claude" / "settings.json").exists()
+    out = cli(agent_env, project, "install", "claude-code", "--project", "--rollout", "on")
+    shared = json.loads((project / ".claude" / "settings.json").read_text())
+    command = shared["hooks"]["Stop"][0]["hooks"][0]["command"]
+    assert command.startswith("MEMLSP_ROLLOUT=on ") and command.endswith(" -m memlsp hook")
     out = cli(agent_env, project, "uninstall", "claude-code")
     assert out.returncode == 0 and json.loads(user_file.read_text()) == {}
     bad = project / ".claude" / "settings.json"

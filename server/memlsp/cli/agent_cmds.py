@@ -42,6 +42,12 @@ def register(sub: argparse._SubParsersAction) -> None:
             const="project",
             help="this project's shared .claude/settings.json",
         )
+        if verb == "install":
+            p.add_argument(
+                "--rollout",
+                choices=["off", "shadow", "dry-run", "on"],
+                help="the level for Claude Code's sessions (default: the environment's)",
+            )
         p.set_defaults(func=cmd_install if verb == "install" else cmd_uninstall, where="user")
 
     p = sub.add_parser("import", help="learn from past sessions of another agent")
@@ -70,7 +76,8 @@ def run_hook(argv: list[str]) -> int:
 def cmd_install(args: argparse.Namespace) -> int:
     from ..agents.claude_code import install
 
-    change = install.install(install.settings_path(args.where))
+    command = install.hook_command(args.rollout)
+    change = install.install(install.settings_path(args.where), command)
     if change.changed:
         print(f"installed memlsp hooks ({', '.join(change.events)}) in {change.path}")
     else:

@@ -41,10 +41,21 @@ class Change:
     events: list[str] = field(default_factory=list)
 
 
-def hook_command() -> str:
+ROLLOUTS = ("off", "shadow", "dry-run", "on")
+
+
+def hook_command(rollout: str | None = None) -> str:
     """The command each hook runs: this interpreter, so the hook finds this installation
-    whatever PATH Claude Code was started with."""
-    return f"{shlex.quote(sys.executable)} -m memlsp hook"
+    whatever PATH Claude Code was started with; ``rollout`` sets the level for the hooks
+    alone (else the environment Claude Code runs in decides)."""
+    command = f"{shlex.quote(sys.executable)} -m memlsp hook"
+    if rollout is not None:
+        if rollout not in ROLLOUTS:
+            raise MemlspError(
+                f"rollout must be one of {', '.join(ROLLOUTS)}", reason="invalid-setting"
+            )
+        command = f"MEMLSP_ROLLOUT={rollout} {command}"
+    return command
 
 
 def settings_path(where: str, folder: Path | None = None) -> Path:
