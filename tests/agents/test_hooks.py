@@ -55,7 +55,9 @@ def test_stop_prints_nothing_and_learns_the_turn_in_the_background(
 
 def test_user_prompt_submit_answers_recall_as_additional_context(agent_env, project):
     remember(agent_env, project, CORRECTION)
-    payload = hook_input("UserPromptSubmit", project, "s2", prompt="how do I install the deps?")
+    payload = hook_input(
+        "UserPromptSubmit", project, "s2", prompt="which package manager do we use for installs?"
+    )
     out = run_hook(payload, agent_env)
     assert out.returncode == 0, out.stderr
     answer = json.loads(out.stdout)
@@ -126,5 +128,13 @@ def test_bad_input_exits_zero_with_nothing_on_stdout(agent_env, raw, memlsp_home
 def test_rollout_off_injects_nothing(agent_env, project):
     remember(agent_env, project, CORRECTION)
     env = {**agent_env, "MEMLSP_ROLLOUT": "off"}
-    out = run_hook(hook_input("UserPromptSubmit", project, "s5", prompt="install deps?"), env)
+    out = run_hook(
+        hook_input(
+            "UserPromptSubmit",
+            project,
+            "s5",
+            prompt="which package manager do we use for installs?",
+        ),
+        env,
+    )
     assert out.returncode == 0 and out.stdout == b""

@@ -15,7 +15,6 @@ lsprotocol, the CLI or another adapter.
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 
@@ -24,9 +23,8 @@ from ...core.service import Job, MemoryService
 from ...core.settings import load_settings
 from ..transcripts import Transcript, for_extraction, last_turn, read_transcript
 from . import AGENT
-from .hook import MAX_CONTEXT_CHARS, BadInput
+from .hook import MAX_CONTEXT_CHARS, SESSION_ID, BadInput
 
-SESSION_ID = re.compile(r"\A[A-Za-z0-9._-]{1,128}\Z")
 MAX_PROMPT_CHARS = 100_000
 INDEX_HEAD = "The memlsp memory index of this project (notes are recalled per prompt):\n\n"
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -31,6 +32,7 @@ DAEMON_EVENTS = ("UserPromptSubmit", "SessionStart", "PreCompact")
 WORKER_EVENTS = ("Stop", "SessionEnd")
 CONTEXT_EVENTS = ("UserPromptSubmit", "SessionStart")
 ASK_TIMEOUT_S = 20.0
+SESSION_ID = re.compile(r"\A[A-Za-z0-9._-]{1,128}\Z")
 
 
 class BadInput(ValueError):
@@ -73,10 +75,13 @@ def answer(payload: dict, stdout: IO[str]) -> int:
         return 0
     reply = ask_daemon(payload)
     if reply is None:
-        spawn(["--daemon", "--warm", payload.get("cwd") or os.getcwd()], None)
         from .events import open_service, respond
 
-        reply = respond(open_service(), payload)
+        try:
+            reply = respond(open_service(), payload)
+        finally:
+            # started after this answer, so the two never build one recall index at once
+            spawn(["--daemon", "--warm", payload["cwd"]], None)
     context = reply.get("context") if isinstance(reply, dict) else None
     if event in CONTEXT_EVENTS and isinstance(context, str) and context:
         out = {"hookSpecificOutput": {"hookEventName": event, "additionalContext": context}}
@@ -98,6 +103,16 @@ def read_payload(stdin: IO[bytes]) -> dict:
     event = payload.get("hook_event_name")
     if not isinstance(event, str) or not event:
         raise BadInput("no hook_event_name")
+    if event not in DAEMON_EVENTS + WORKER_EVENTS:
+        return payload  # ignored by answer()
+    session = payload.get("session_id")
+    if not isinstance(session, str) or not SESSION_ID.match(session):
+        raise BadInput("session_id missing or not a plain id")
+    cwd = payload.get("cwd")
+    if not isinstance(cwd, str) or not os.path.isabs(cwd) or not os.path.isdir(cwd):
+        raise BadInput("cwd missing or not an existing absolute folder")
+    if event == "UserPromptSubmit" and not isinstance(payload.get("prompt"), str):
+        raise BadInput("UserPromptSubmit without a prompt")
     return payload
 
 
