@@ -42,7 +42,7 @@ def capabilities(server) -> dict:
 def client_agent(name: str | None) -> str:
     """The ``agent`` recorded on notes this client's chat writes (R4): ``vscode`` for VS Code
     and its forks (and a client that does not say), else the client's own name, lower-case."""
-    if not name or "code" in name.lower():
+    if not name or any(word in name.lower() for word in ("code", "codium")):
         return "vscode"
     return "-".join(name.lower().split())[:64]
 
