@@ -41,16 +41,28 @@ def agent_env(tmp_path: Path, memlsp_home: Path):
         "PYTHONPATH": os.pathsep.join([str(SERVER), os.environ.get("PYTHONPATH", "")]),
     }
     yield env
-    for lock in run.glob("memlsp-*/hookd-*.lock"):
-        try:
-            pid = int(lock.read_text().strip() or 0)
-        except (OSError, ValueError):
-            continue
-        if pid > 0:
+    stop_daemons(run)
+
+
+def stop_daemons(run: Path) -> None:
+    """Stop the hook daemons this test's hooks started: each is found by the runtime folder
+    in its environment (a daemon started at the end of a hook may not hold its lock yet)."""
+    marker = f"XDG_RUNTIME_DIR={run}".encode()
+    for _ in range(3):
+        time.sleep(0.5)
+        for proc in Path("/proc").iterdir():
+            if not proc.name.isdigit():
+                continue
             try:
-                os.kill(pid, signal.SIGTERM)
-            except ProcessLookupError:
-                pass
+                cmdline = (proc / "cmdline").read_bytes()
+                environ = (proc / "environ").read_bytes()
+            except OSError:
+                continue
+            if b"hook\x00--daemon" in cmdline and marker in environ.split(b"\x00"):
+                try:
+                    os.kill(int(proc.name), signal.SIGTERM)
+                except ProcessLookupError:
+                    pass
 
 
 def run_hook(
