@@ -13,7 +13,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from memlsp.core import index as index_mod
+from memlsp.core import memory_md
 from memlsp.core.notes import Note
 from memlsp.core.store import Store
 
@@ -58,7 +58,7 @@ def main() -> None:
         cold = (time.perf_counter() - t0) * 1000
         assert len(res.entries) == args.notes, len(res.entries)
         warm = timed(lambda: store.scan(scope))
-        render = timed(lambda: index_mod.render_index(res.entries))
+        render = timed(lambda: memory_md.render_index(res.entries))
         rebuild = timed(lambda: Store(home).rebuild_index(scope), repeat=2)
         counter = iter(range(10**6))
 
@@ -87,7 +87,7 @@ def main() -> None:
         lines = scope.index_path.read_text().count("\n")
         print(
             f"MEMORY.md: {lines} lines; budgeted view: "
-            f"{index_mod.budgeted(scope.index_path.read_text()).count(chr(10))} lines"
+            f"{memory_md.budgeted(scope.index_path.read_text()).count(chr(10))} lines"
         )
 
 

@@ -12,7 +12,13 @@ import { describeError, type MemoryApi } from './api';
 import type { ServerManager } from './client';
 import { formatAge, formatBytes, statusMarkdown } from './format';
 import type { JobTracker } from './jobs';
-import { SERVER_COMMANDS, type JobStatusParams, type ListEntry, type ReviewItem } from './protocol';
+import {
+  SERVER_COMMANDS,
+  type CitationCheck,
+  type JobStatusParams,
+  type ListEntry,
+  type ReviewItem,
+} from './protocol';
 import type { Node, NotesTreeProvider } from './views/notesTree';
 import { previewUri, type TextDocuments } from './views/preview';
 import type { ReviewActions } from './views/review';
@@ -62,6 +68,34 @@ export function reviewArg(arg: unknown): ReviewItem | undefined {
   return undefined;
 }
 
+/** The sentence "Check citations" reports (memlsp.recheckCitations's counts). */
+export function citationSummary(check: CitationCheck): string {
+  const notes = check.notes === 1 ? '1 note' : `${check.notes} notes`;
+  if (check.stale === 0) {
+    return `memlsp checked the citations of ${notes}: none is stale.`;
+  }
+  const stale = check.stale === 1 ? '1 stale citation' : `${check.stale} stale citations`;
+  const where = check.staleNotes === 1 ? '1 note' : `${check.staleNotes} notes`;
+  return `memlsp checked the citations of ${notes}: ${stale} in ${where} (see the Problems panel).`;
+}
+
+/** The document "Dream dry run" opens: the plan as a diff when the server sent it. */
+export function dryRunDocument(status: JobStatusParams): string {
+  const summary = dreamSummary(status, true);
+  if (status.state === 'done' && status.detail) {
+    return `# ${summary}\n# Nothing was changed. The plan, as a diff:\n\n${status.detail}`;
+  }
+  return `# ${summary}\n# Nothing was changed.\n`;
+}
+
+/** What `@memory /dream` answers: the summary, and a dry run's plan as a diff block. */
+export function dreamChatText(status: JobStatusParams, dryRun: boolean): string {
+  const summary = dreamSummary(status, dryRun);
+  return dryRun && status.state === 'done' && status.detail
+    ? `${summary}\n\n\`\`\`diff\n${status.detail}\n\`\`\``
+    : summary;
+}
+
 /** The sentence a finished dream job leaves in its notification. */
 export function dreamSummary(status: JobStatusParams, dryRun: boolean): string {
   const what = dryRun ? 'Dream dry run' : 'Dream';
@@ -83,7 +117,7 @@ export class Commands {
   }
 
   /** Starts a dream and follows it to its end under a progress notification. */
-  async dream(dryRun: boolean): Promise<string> {
+  async dream(dryRun: boolean): Promise<JobStatusParams> {
     const { api, jobs } = this.deps;
     return vscode.window.withProgress(
       {
@@ -97,15 +131,14 @@ export class Commands {
           void api.request('memory/cancelJob', { jobId }).catch(() => undefined);
         });
         progress.report({ message: 'consolidating the inbox…' });
-        const status = await jobs.wait(jobId, DREAM_TIMEOUT_MS);
-        return dreamSummary(status, dryRun);
+        return jobs.wait(jobId, DREAM_TIMEOUT_MS);
       },
     );
   }
 
   async dreamNow(): Promise<void> {
     try {
-      const summary = await this.dream(false);
+      const summary = dreamSummary(await this.dream(false), false);
       void vscode.window.showInformationMessage(`memlsp: ${summary}`);
     } catch (err) {
       void vscode.window.showErrorMessage(`memlsp: the dream did not run: ${describeError(err)}`);
@@ -114,12 +147,11 @@ export class Commands {
 
   async dreamDryRun(): Promise<void> {
     try {
-      const summary = await this.dream(true);
-      const uri = this.deps.texts.put(
-        'dream-plan.md',
-        `# Dream plan (dry run)\n\n${summary}\n\nNothing was changed. \`memlsp dream --dry-run\` in a terminal prints the full diff of the plan.\n`,
-      );
-      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true });
+      const status = await this.dream(true);
+      const uri = this.deps.texts.put('dream-plan.diff', dryRunDocument(status));
+      const doc = await vscode.workspace.openTextDocument(uri);
+      await vscode.languages.setTextDocumentLanguage(doc, 'diff');
+      await vscode.window.showTextDocument(doc, { preview: true });
     } catch (err) {
       void vscode.window.showErrorMessage(`memlsp: the dry run did not run: ${describeError(err)}`);
     }
@@ -215,7 +247,11 @@ export class Commands {
     const { api } = this.deps;
     if (api.hasCommand(SERVER_COMMANDS.recheckCitations)) {
       try {
-        await api.executeCommand(SERVER_COMMANDS.recheckCitations);
+        const check = await vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title: 'memlsp: checking citations' },
+          () => api.executeCommand<CitationCheck>(SERVER_COMMANDS.recheckCitations),
+        );
+        void vscode.window.showInformationMessage(citationSummary(check));
       } catch (err) {
         void vscode.window.showErrorMessage(`memlsp could not check citations: ${describeError(err)}`);
         return;

@@ -9,7 +9,7 @@ import { MemoryParticipant, PARTICIPANT_ID } from './chat/participant';
 import { ChatSessions } from './chat/sessions';
 import { registerTools } from './chat/tools';
 import { ServerManager } from './client';
-import { Commands } from './commands';
+import { Commands, dreamChatText } from './commands';
 import { runningJobs } from './format';
 import { JobTracker } from './jobs';
 import { needsRestart } from './settings';
@@ -52,7 +52,7 @@ export function activate(context: vscode.ExtensionContext): void {
     notePath: (rel) => commands.notePath(rel),
     log,
     now: Date.now,
-    dream: (dryRun) => commands.dream(dryRun),
+    dream: async (dryRun) => dreamChatText(await commands.dream(dryRun), dryRun),
   });
   const chat = vscode.chat.createChatParticipant(PARTICIPANT_ID, participant.handler);
   chat.iconPath = new vscode.ThemeIcon('database');

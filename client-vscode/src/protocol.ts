@@ -159,6 +159,7 @@ export interface ForgetParams {
 export interface ForgetResult {
   tombstone: string;
   status: 'forgotten' | 'already-forgotten';
+  redacted?: string[];
 }
 
 export interface DreamParams {
@@ -220,13 +221,21 @@ export interface ReviewParams {
 
 export interface ReviewItem {
   id: string;
+  /** The pending file (`memory/read` reads the proposed note). */
   path: string;
   kind: 'new' | 'update';
   description: string;
-  diff?: string | null;
   source: string;
-  agent?: string | null;
   created: string;
+  /** Unified diff from the target note to what accepting writes (updates only). */
+  diff?: string | null;
+  agent?: string | null;
+  type?: string;
+  name?: string;
+  /** The scope folder the item belongs to. */
+  scope?: string;
+  /** The note an update rewrites. */
+  target?: string | null;
 }
 
 export interface ReviewResult {
@@ -243,7 +252,18 @@ export interface ReviewDecideParams {
 }
 
 export interface ReviewDecideResult {
-  path?: string | null;
+  /** The accepted note; null on reject. */
+  path: string | null;
+  action: 'created' | 'updated' | 'unchanged' | null;
+}
+
+/** Result of the server's `memlsp.recheckCitations` command. */
+export interface CitationCheck {
+  notes: number;
+  stale: number;
+  staleNotes: number;
+  indexProblems: number;
+  folders: number;
 }
 
 /** Result of the server's `memlsp.modelStatus` command. */
@@ -262,6 +282,8 @@ export interface JobStatusParams {
   kind: string;
   state: JobState;
   message: string | null;
+  /** On `done`: more than a line — a dry-run dream's plan as a unified diff. */
+  detail?: string | null;
 }
 
 export interface CompleteMessage {
@@ -349,7 +371,6 @@ export const SERVER_COMMANDS = {
   modelStatus: 'memlsp.modelStatus',
   forgetNote: 'memlsp.forgetNote',
   fixCitation: 'memlsp.fixCitation',
-  // Not served yet: the client's "Check citations" uses it once the server declares it.
   recheckCitations: 'memlsp.recheckCitations',
 } as const;
 

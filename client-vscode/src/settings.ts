@@ -23,6 +23,7 @@ export const SERVER_KEYS = [
   'telemetry.path',
   'retention.sessionDays',
   'retention.softDeleteDays',
+  'retention.historyDays',
   'dream.minHours',
   'dream.minSessions',
   'dream.maxDeletes',

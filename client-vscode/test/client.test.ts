@@ -13,7 +13,7 @@ vi.mock('vscode-languageclient/node', () => ({
 const { CrashCounter, SerialRunner } = await import('../src/client');
 const { JobTracker } = await import('../src/jobs');
 const { statusBarText } = await import('../src/status');
-const { dreamSummary, notePathArg, reviewArg } = await import('../src/commands');
+const { citationSummary, dreamChatText, dreamSummary, dryRunDocument, notePathArg, reviewArg } = await import('../src/commands');
 const { describeError, errorReason, MemoryApi } = await import('../src/api');
 
 describe('queued restarts', () => {
@@ -88,6 +88,29 @@ describe('jobs', () => {
     );
     expect(dreamSummary({ jobId: 'j', kind: 'dream', state: 'cancelled', message: null }, true)).toBe('Dream dry run cancelled; nothing changed.');
     expect(dreamSummary({ jobId: 'j', kind: 'dream', state: 'failed', message: 'busy' }, false)).toBe('Dream failed: busy');
+  });
+
+  it("shows a dry run's plan as the diff the server sent in detail", () => {
+    const plan = '# create a.md: new topic\n--- /dev/null\n+++ b/a.md\n@@ -0,0 +1 @@\n+x\n';
+    const done = { jobId: 'j', kind: 'dream', state: 'done' as const, message: 'dry-run (run r): 1 operation(s)', detail: plan };
+    const doc = dryRunDocument(done);
+    expect(doc.startsWith('# Dream dry run finished: dry-run (run r): 1 operation(s)\n')).toBe(true);
+    expect(doc.endsWith(plan)).toBe(true);
+    expect(dreamChatText(done, true)).toBe(`Dream dry run finished: dry-run (run r): 1 operation(s)\n\n\`\`\`diff\n${plan}\n\`\`\``);
+    expect(dreamChatText({ ...done, detail: null }, true)).toBe('Dream dry run finished: dry-run (run r): 1 operation(s)');
+    const failed = { jobId: 'j', kind: 'dream', state: 'failed' as const, message: 'busy', detail: null };
+    expect(dryRunDocument(failed)).toBe('# Dream dry run failed: busy\n# Nothing was changed.\n');
+  });
+
+  it('reports the counts of memlsp.recheckCitations', () => {
+    const check = { notes: 12, stale: 0, staleNotes: 0, indexProblems: 0, folders: 1 };
+    expect(citationSummary(check)).toBe('memlsp checked the citations of 12 notes: none is stale.');
+    expect(citationSummary({ ...check, stale: 3, staleNotes: 2 })).toBe(
+      'memlsp checked the citations of 12 notes: 3 stale citations in 2 notes (see the Problems panel).',
+    );
+    expect(citationSummary({ ...check, notes: 1, stale: 1, staleNotes: 1 })).toBe(
+      'memlsp checked the citations of 1 note: 1 stale citation in 1 note (see the Problems panel).',
+    );
   });
 });
 

@@ -41,7 +41,7 @@ def test_remember_ls_show_round_trip(make_repo, memlsp_home: Path) -> None:
     run(repo, "remember", "I'm a backend engineer", "--global", "--type", "user")
     listing = json.loads(run(repo, "ls", "--json").stdout)
     assert listing["version"] == 1
-    assert set(listing) == {"version", "home", "entries", "problems"}
+    assert set(listing) == {"version", "home", "entries", "problems", "pending"}
     by_type = {e["type"]: e for e in listing["entries"]}
     assert set(by_type) == {"feedback", "user"}
     entry = by_type["feedback"]

@@ -8,8 +8,10 @@ own interpreter choice (``memlsp.server.pythonCommand`` names a Python where mem
 imports). tests/clients/vscode_e2e.mjs then checks, with a screenshot each: the Problems
 entry and the squiggle, the hover naming the deleting commit, the Memory view's notes with
 sizes and ages, "Dream now" ending in a notification, accepting a pending item from the
-view (skipped, saying why, while the server answers MethodNotFound for memory/review) and
-the language-model tools in ``vscode.lm.tools``.
+view and the language-model tools in ``vscode.lm.tools``. The pending item is made by the
+memory server itself before VS Code starts: ``memlsp serve`` with ``review: required``
+is told about a chat turn (``memory/turnCompleted``) and holds the extracted note for
+review; VS Code runs with ``memlsp.review: required`` too.
 
 Setup is ``scripts/vscode-deps.sh`` (called by ``scripts/test.sh``). When it cannot
 install code-server, the test fails in CI (``CI=true``) and skips elsewhere, with the reason.
@@ -36,6 +38,10 @@ refs:
 ---
 The legacy date helpers live in `src/legacy.py`; keep them until the reports move.
 """
+
+PENDING_FACT = (
+    "Heads up: deploys of the reports-api are frozen because finance is closing the quarter."
+)
 
 GLOBAL_NOTE = """---
 name: prefers-small-commits
@@ -78,6 +84,14 @@ def e2e(tmp_path_factory):
     git(repo, "commit", "-q", "-m", "drop the legacy helpers")
     deleting = git(repo, "rev-parse", "HEAD").strip()
 
+    # (this process's environment: the embedding-model cache under ~/.cache stays warm)
+    server_env = {
+        **os.environ,
+        "MEMLSP_HOME": str(home),
+        "PYTHONPATH": str(harness.ROOT / "server"),
+    }
+    (pending,) = harness.propose_pending(server_python(), home, repo, PENDING_FACT, server_env)
+
     vsix = harness.build_vsix(run)
     report = run / "report.json"
     env = harness.run_env(
@@ -88,7 +102,11 @@ def e2e(tmp_path_factory):
             "PYTHONPATH": str(harness.ROOT / "server"),
         },
     )
-    settings = {"memlsp.server.pythonCommand": server_python(), "memlsp.rollout": "on"}
+    settings = {
+        "memlsp.server.pythonCommand": server_python(),
+        "memlsp.rollout": "on",
+        "memlsp.review": "required",
+    }
     server = harness.CodeServer(run, vsix, settings, env)
     shots = run / "screenshots"
     print(f"\nVS Code e2e screenshots: {shots}", file=sys.stderr)
@@ -113,7 +131,7 @@ def e2e(tmp_path_factory):
                     "problem": "legacy.py",
                     "commit": deleting[:7],
                     "viewNote": "legacy-helpers",
-                    "reviewItem": "",
+                    "reviewItem": pending.description,
                 },
             },
             run,
@@ -123,6 +141,8 @@ def e2e(tmp_path_factory):
         server.stop()
     results["run"] = str(run)
     results["deleting"] = deleting
+    results["pending"] = pending
+    results["home"] = home
     return results
 
 
@@ -162,9 +182,14 @@ def test_dream_now_completes_with_a_notification(e2e):
 
 def test_a_pending_item_is_accepted_from_the_view(e2e):
     result = step(e2e, "review")
-    if not result.get("supported"):
-        pytest.skip(f"review step skipped: {result['skipped']}")
-    assert "Accepted" in result["text"]
+    pending = e2e["pending"]
+    assert result["supported"] is True
+    assert f'Accepted "{pending.description}"' in result["text"], result["text"]
+    home = e2e["home"]
+    assert not (home / pending.path).exists(), "the accepted item left pending/"
+    accepted = home / pending.path.split("/pending/")[0] / "inbox" / f"{pending.name}.md"
+    assert accepted.is_file() and "reports-api" in accepted.read_text("utf-8")
+    assert Path(result["screenshot"]).is_file()
 
 
 def test_the_language_model_tools_are_listed(e2e):

@@ -120,20 +120,25 @@ const steps = {
     return { text, screenshot: await shot(page, '06-dream') };
   },
 
-  // A pending item is accepted from the view (only when the server serves memory/review).
+  // A pending item (made by the server under review: required) is accepted from the view.
   async review(page) {
-    const report = readReport();
-    if (!report?.reviewSupported) {
-      return { skipped: 'the server answers MethodNotFound for memory/review', supported: false };
-    }
+    const report = await waitFor(() => {
+      const r = readReport();
+      return r && r.reviewSupported && r.pendingReviews ? r : null;
+    }, 20000, 'the view to list the pending item (memory/review)');
     await palette(page, 'Memory: Focus on Notes View');
     const item = page.locator('.sidebar .monaco-list-row', { hasText: config.expect.reviewItem }).first();
     await item.waitFor({ state: 'visible', timeout: 20000 });
+    await shot(page, '07-review-pending');
     await item.click({ button: 'right' });
     await page.locator('.context-view .action-label', { hasText: 'Accept' }).first().click();
     const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'Accepted' });
     await toast.first().waitFor({ state: 'visible', timeout: 20000 });
-    return { supported: true, text: await toast.first().innerText(), screenshot: await shot(page, '07-review') };
+    return {
+      supported: report.reviewSupported,
+      text: await toast.first().innerText(),
+      screenshot: await shot(page, '07-review'),
+    };
   },
 
   // The language-model tools are listed in vscode.lm.tools.

@@ -5,11 +5,14 @@ test and the activation benchmark.
 in a cache folder); :func:`build_vsix` packages the extension with the memlsp wheel inside
 (``npm run package``); :class:`CodeServer` installs the .vsix into a fresh profile under a
 run folder and serves a workspace on a free loopback port, with ``XDG_*`` and ``TMPDIR``
-pointed into the run folder; :func:`drive` runs ``vscode_e2e.mjs`` (Playwright) against it.
+pointed into the run folder; :func:`drive` runs ``vscode_e2e.mjs`` (Playwright) against it. :func:`propose_pending`
+makes the memory server hold an extracted note for review (a real ``memlsp serve`` driven
+over stdio with ``review: required`` and a ``memory/turnCompleted``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import shutil
@@ -18,6 +21,9 @@ import subprocess
 import time
 import urllib.request
 from pathlib import Path
+
+from lsprotocol import types
+from pytest_lsp.client import make_test_lsp_client
 
 ROOT = Path(__file__).resolve().parents[2]
 CLIENT = ROOT / "client-vscode"
@@ -210,3 +216,48 @@ def drive(config: dict, run: Path, env: dict[str, str], timeout: float = 150) ->
             f"the driver wrote no results ({proc.returncode}):\n{proc.stderr[-3000:]}"
         )
     return json.loads(out.read_text())
+
+
+def propose_pending(python: str, home: Path, folder: Path, text: str, env: dict[str, str]) -> list:
+    """Start ``memlsp serve --stdio`` on ``home`` with ``review: required``, report one chat
+    turn saying ``text`` (``memory/turnCompleted``), wait for its extraction, and return
+    ``memory/review``'s items: the pending item the VS Code view is to accept."""
+    return asyncio.run(_propose(python, home, folder, text, env))
+
+
+async def _propose(python: str, home: Path, folder: Path, text: str, env: dict) -> list:
+    client = make_test_lsp_client()
+    finished: dict[str, object] = {}
+
+    @client.feature("memory/jobStatus")
+    def on_status(ls, params):
+        if params.state in ("done", "failed", "cancelled"):
+            finished[params.jobId] = params
+
+    @client.feature("memory/notesChanged")
+    def on_changed(ls, params):
+        return None
+
+    await client.start_io(python, "-m", "memlsp", "serve", "--stdio", env=env, cwd=str(folder))
+    try:
+        await client.initialize_session(
+            types.InitializeParams(
+                capabilities=types.ClientCapabilities(),
+                root_uri=folder.as_uri(),
+                workspace_folders=[types.WorkspaceFolder(uri=folder.as_uri(), name=folder.name)],
+                initialization_options={"rollout": "on", "review": "required"},
+            )
+        )
+        send = client.protocol.send_request_async
+        turn = {"sessionId": "e2e", "turn": 1, "messages": [{"role": "user", "content": text}]}
+        job = (await send("memory/turnCompleted", turn)).jobId
+        deadline = time.monotonic() + 60
+        while job not in finished and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        status = finished.get(job)
+        if status is None or status.state != "done" or "held 1" not in (status.message or ""):
+            raise HarnessError(f"no pending item from the turn: {status}")
+        return list((await send("memory/review", {})).items)
+    finally:
+        await asyncio.wait_for(client.shutdown_session(), 60)
+        await client.stop()

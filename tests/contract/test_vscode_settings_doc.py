@@ -30,7 +30,7 @@ CLIENT_ONLY = {
     "trace.server",
 }
 EDITOR_SUPPLIED = {"telemetry.editorEnabled"}  # sent by the client from env.isTelemetryEnabled
-NOT_YET_SERVED = {"review"}
+NOT_YET_SERVED: set[str] = set()
 USER_ONLY = {
     "home",
     "model.provider",

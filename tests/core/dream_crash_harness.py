@@ -30,7 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from dreamkit import NOW, live_notes, small_home  # noqa: E402
-from memlsp.core import index as index_mod  # noqa: E402
+from memlsp.core import memory_md  # noqa: E402
 from memlsp.core.dream import apply as apply_mod  # noqa: E402
 from memlsp.core.dream import dream, recover  # noqa: E402
 from memlsp.core.notes import parse_note  # noqa: E402
@@ -85,7 +85,7 @@ def check(home: Path, old: dict[str, str], new: dict[str, str], inbox: dict[str,
     if leftovers:
         problems.append(f"left behind: {leftovers}")
     entries = [e for e in store.scan(scope).entries if e.section in ("", "inbox")]
-    if scope.index_path.read_text("utf-8") != index_mod.render_index(entries):
+    if scope.index_path.read_text("utf-8") != memory_md.render_index(entries):
         problems.append("MEMORY.md does not match the notes")
     return problems
 

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from memlsp.core import index as index_mod
+from memlsp.core import memory_md
 from memlsp.core.errors import DurabilityError
 from memlsp.core.fsutil import atomic_write, sweep_temp_files
 from memlsp.core.notes import Note, parse_note
@@ -142,7 +142,7 @@ def test_four_processes_lose_no_update(tmp_path: Path) -> None:
     markers = [ln for e in entries for ln in e.note.body.splitlines() if ln.strip()]
     assert len(markers) == workers * ops
     assert set(markers) == {f"w{w}-op{j}" for w in range(workers) for j in range(ops)}
-    assert scope.index_path.read_text() == index_mod.render_index(entries)
+    assert scope.index_path.read_text() == memory_md.render_index(entries)
 
 
 def test_failed_rename_keeps_the_old_file(tmp_path: Path, monkeypatch) -> None:

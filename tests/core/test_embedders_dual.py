@@ -19,8 +19,9 @@ from memlsp.core.retrieval.embedders import (
     load_embedder,
 )
 from memlsp.core.retrieval.general import GENERAL_REQUESTS, general_matrix
-from memlsp.core.retrieval.hybrid import Hit, HybridParams, select
+from memlsp.core.retrieval.hybrid import Hit, select
 from memlsp.core.retrieval.index import Doc, RetrievalIndex
+from memlsp.core.retrieval.params import RecallParams
 
 
 @pytest.fixture(scope="module")
@@ -189,7 +190,7 @@ def test_general_requests_stay_silent(index, message) -> None:
 def test_the_general_check_silences_what_the_score_gate_lets_through(index, message) -> None:
     """These share a topic with a note and pass the score gate; they are still requests no
     note governs, and the nearest general-request prototype is clearly closer."""
-    assert index.search(message, params=HybridParams(general_margin=None)) != []
+    assert index.search(message, params=RecallParams(general_margin=None)) != []
     assert index.search(message) == []
 
 
@@ -204,16 +205,16 @@ def test_a_real_question_still_recalls(index) -> None:
 def test_general_check_is_a_setting(index) -> None:
     """The check can be turned off; it changes nothing for a message a note answers."""
     message = "Can I deploy the ledger change on the second-to-last business day?"
-    off = HybridParams(general_margin=None)
+    off = RecallParams(general_margin=None)
     assert [h.key for h in index.search(message, params=off)][:1] == ["freeze.md"]
 
 
 def test_select_general_rule() -> None:
     hits = [Hit(key="a.md", score=0.6, vector_sim=0.5, keyword_score=0.0, vector_norm=0.5)]
-    p = HybridParams(general_margin=0.15)
+    p = RecallParams(general_margin=0.15)
     assert select(hits, None, p, general=0.7) == []  # the prototype is clearly closer
     assert [h.key for h in select(hits, None, p, general=0.6)] == ["a.md"]  # not by enough
-    assert [h.key for h in select(hits, None, HybridParams(general_margin=None), general=0.99)] == [
+    assert [h.key for h in select(hits, None, RecallParams(general_margin=None), general=0.99)] == [
         "a.md"
     ]
 
@@ -240,7 +241,7 @@ def test_chinese_messages_get_the_wider_general_margin(dual, tmp_path) -> None:
     )
     message = "这周的会议纪要写好了，放到哪里？"
     assert [h.key for h in idx.search(message, first_turn=True)][:1] == ["minutes.md"]
-    narrow = HybridParams(general_margin_cjk=HybridParams().general_margin)
+    narrow = RecallParams(general_margin_cjk=RecallParams().general_margin)
     assert idx.search(message, first_turn=True, params=narrow) == []
     for small_talk in ("今天天气怎么样？", "谢谢，明天见！"):
         assert idx.search(small_talk, first_turn=True) == []

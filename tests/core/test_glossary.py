@@ -178,11 +178,11 @@ def doc_(name: str, desc: str) -> Doc:
 
 
 def test_the_setting_turns_glosses_off() -> None:
-    from memlsp.core.recall import settings_kwargs
+    from memlsp.core.recall import resolve_models
     from memlsp.core.settings import SettingsError, load_local
 
-    assert "glossary" not in settings_kwargs(load_local(env={}).recall)
-    off = settings_kwargs(load_local(env={"MEMLSP_RECALL_GLOSSARY": "false"}).recall)
-    assert len(off["glossary"]) == 0
+    assert resolve_models(load_local(env={}).recall) == (None, None)
+    _, off = resolve_models(load_local(env={"MEMLSP_RECALL_GLOSSARY": "false"}).recall)
+    assert len(off) == 0
     with pytest.raises(SettingsError):
         load_local(env={"MEMLSP_RECALL_GLOSSARY": "sometimes"})

@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 from memlsp.core.retrieval import hybrid
 from memlsp.core.retrieval.embedders import HashingEmbedder
-from memlsp.core.retrieval.hybrid import HybridParams
 from memlsp.core.retrieval.index import Doc, RetrievalIndex
+from memlsp.core.retrieval.params import RecallParams
 
 
 def doc(key: str, desc: str, body: str = "") -> Doc:
@@ -66,15 +66,15 @@ NOTES = [
 MESSAGE = "Adding a table column and the feature that reads it: one pull request?"
 
 
-def hits_by_key(idx: RetrievalIndex, params: HybridParams) -> dict[str, hybrid.Hit]:
+def hits_by_key(idx: RetrievalIndex, params: RecallParams) -> dict[str, hybrid.Hit]:
     return {h.key: h for h in idx.search(MESSAGE, 20, params=params, select=False)}
 
 
 def test_a_lone_shared_word_scores_below_a_covering_note(tmp_path: Path) -> None:
     idx = RetrievalIndex(tmp_path / "r.sqlite", HashingEmbedder())
     idx.sync(NOTES)
-    on = hits_by_key(idx, HybridParams(kw_coverage=0.3))
-    off = hits_by_key(idx, HybridParams(kw_coverage=0.0))
+    on = hits_by_key(idx, RecallParams(keyword_coverage=0.3))
+    off = hits_by_key(idx, RecallParams(keyword_coverage=0.0))
     rare, migr = on["rare.md"], on["migr.md"]
     assert 0 < rare.keyword_coverage < 0.25 < migr.keyword_coverage <= 1
     assert off["rare.md"].keyword_coverage == 0 == off["migr.md"].keyword_coverage
@@ -96,7 +96,9 @@ def test_inflected_forms_count_once(tmp_path: Path) -> None:
     idx.sync(NOTES)
     hit = {
         h.key: h
-        for h in idx.search("reads reading", 5, params=HybridParams(kw_coverage=1.0), select=False)
+        for h in idx.search(
+            "reads reading", 5, params=RecallParams(keyword_coverage=1.0), select=False
+        )
     }
     assert hit["rare.md"].keyword_coverage == pytest.approx(1.0)
 
@@ -106,7 +108,7 @@ def test_coverage_in_a_pruned_keyword_query(tmp_path: Path) -> None:
     still count in the message's total, so coverage stays a share of the whole message."""
     idx = RetrievalIndex(tmp_path / "r.sqlite", HashingEmbedder())
     idx.sync(NOTES)
-    pruned = HybridParams(kw_prune_min_notes=0, kw_posting_budget=1, kw_coverage=1.0)
+    pruned = RecallParams(kw_prune_min_notes=0, kw_posting_budget=1, keyword_coverage=1.0)
     hits = {h.key: h for h in idx.search("raindrop dashboards", 20, params=pruned, select=False)}
     # "raindrop" (1 note) fits the budget; "dashboards" (12 notes) is dropped from the query
     assert set(hits) >= {"rare.md"}

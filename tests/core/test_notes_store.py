@@ -6,7 +6,7 @@ import hashlib
 from pathlib import Path
 
 import pytest
-from memlsp.core import index as index_mod
+from memlsp.core import memory_md
 from memlsp.core.errors import InvalidNoteError, NoteFormatError
 from memlsp.core.notes import Note, parse_note
 from memlsp.core.remember import remember
@@ -114,7 +114,7 @@ def test_index_is_regenerated_grouped_and_bounded(store: Store) -> None:
     )
     text = scope.index_path.read_text()
     lines = text.splitlines()
-    assert lines[0] == index_mod.HEADER and "Do not edit" in lines[0]
+    assert lines[0] == memory_md.HEADER and "Do not edit" in lines[0]
     assert lines.index("## User") < lines.index("## Feedback") < lines.index("## Project")
     assert "- [zeta](zeta.md) — A rule" in lines
     assert "- [alpha](inbox/alpha.md) — Who I am" in lines
@@ -125,14 +125,14 @@ def test_index_is_regenerated_grouped_and_bounded(store: Store) -> None:
 
 def test_budgeted_view_cuts_and_warns() -> None:
     body = "\n".join(f"- [n{i}](n{i}.md) — " + "x" * 120 for i in range(400))
-    view = index_mod.budgeted(body)
+    view = memory_md.budgeted(body)
     lines = view.rstrip("\n").split("\n")
     assert len(lines) <= 200 and len(view.encode()) <= 25_000
     assert "Details belong in the notes" in lines[-1]
     small = "# idx\n- [a](a.md) — b\n"
-    assert index_mod.budgeted(small) == small
+    assert memory_md.budgeted(small) == small
     wide = "\n".join("- " + "漢" * 140 for _ in range(150))  # bytes bind before lines do
-    cut = index_mod.budgeted(wide)
+    cut = memory_md.budgeted(wide)
     assert len(cut.encode()) <= 25_000 and "Details belong" in cut
 
 

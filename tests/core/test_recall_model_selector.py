@@ -12,13 +12,13 @@ from memlsp.core.models import AnthropicProvider
 from memlsp.core.notes import Note
 from memlsp.core.recall import ModelSelector, Recaller
 from memlsp.core.retrieval.embedders import HashingEmbedder
-from memlsp.core.retrieval.hybrid import HybridParams
+from memlsp.core.retrieval.params import RecallParams
 from memlsp.core.store import Scope, Store
 
 from tests.core.test_anthropic_provider import FakeAnthropic, fake_key, message
 
 NOW = dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.UTC)
-LENIENT = HybridParams(min_score=0.05, first_turn_min_score=0.05, follow_margin=0.05)
+LENIENT = RecallParams(min_score=0.05, first_turn_min_score=0.05, follow_margin=0.05)
 
 
 def files_reply(*files: str) -> tuple[int, dict]:

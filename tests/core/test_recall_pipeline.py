@@ -16,11 +16,11 @@ from memlsp.core.recall import (
     age_line,
 )
 from memlsp.core.retrieval.embedders import HashingEmbedder
-from memlsp.core.retrieval.hybrid import HybridParams
+from memlsp.core.retrieval.params import RecallParams
 from memlsp.core.store import Scope, Store
 
 NOW = dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.UTC)
-LENIENT = HybridParams(min_score=0.05, first_turn_min_score=0.05, follow_margin=0.05)
+LENIENT = RecallParams(min_score=0.05, first_turn_min_score=0.05, follow_margin=0.05)
 
 
 def project_scope(store: Store) -> Scope:
@@ -173,7 +173,7 @@ def test_open_files_pull_in_notes_that_cite_them(setup) -> None:
 def test_first_turn_threshold_is_stricter(store: Store) -> None:
     scope = project_scope(store)
     add(store, scope, "lint-rule", "Run the linter before pushing branches")
-    params = HybridParams(min_score=0.05, first_turn_min_score=0.99)
+    params = RecallParams(min_score=0.05, first_turn_min_score=0.99)
     recaller = Recaller(store, scope, embedder=HashingEmbedder(), params=params, rescan_s=0)
     assert recaller.recall("a", "linter before pushing?", first_turn=True, now=NOW).memories == []
     assert recaller.recall("b", "linter before pushing?", first_turn=False, now=NOW).memories

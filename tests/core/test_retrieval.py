@@ -12,13 +12,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from memlsp.core.retrieval import hybrid
 from memlsp.core.retrieval.embedders import HashingEmbedder, load_embedder
-from memlsp.core.retrieval.hybrid import Hit, HybridParams
+from memlsp.core.retrieval.hybrid import Hit
 from memlsp.core.retrieval.index import Doc, RetrievalIndex
+from memlsp.core.retrieval.params import RecallParams
 from memlsp.core.text import fts_index_text, fts_query, query_terms, tokens
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
 # Hashing vectors: low thresholds so that sharing a few tokens is enough.
-LOOSE = HybridParams(min_score=0.2, first_turn_min_score=0.25, follow_margin=0.1)
+LOOSE = RecallParams(min_score=0.2, first_turn_min_score=0.25, follow_margin=0.1)
 
 
 class CountingEmbedder(HashingEmbedder):
@@ -192,7 +193,7 @@ def _hit(key, score, **meta):
 
 
 def test_gate_is_absolute_and_higher_on_first_turn():
-    p = HybridParams(min_score=0.4, first_turn_min_score=0.5, follow_margin=0.1)
+    p = RecallParams(min_score=0.4, first_turn_min_score=0.5, follow_margin=0.1)
     hits = [_hit("a", 0.45), _hit("b", 0.36), _hit("c", 0.2)]
     assert [h.key for h in hybrid.select(hits, None, p)] == ["a", "b"]
     assert hybrid.select(hits, None, p, first_turn=True) == []
@@ -200,7 +201,7 @@ def test_gate_is_absolute_and_higher_on_first_turn():
 
 
 def test_near_duplicates_keep_the_newer_note():
-    p = HybridParams(min_score=0.1, dup_cosine=0.9)
+    p = RecallParams(min_score=0.1, duplicate_cosine=0.9)
     v = np.array([[1, 0], [0.999, 0.0447], [0, 1]], dtype=np.float32)
     v /= np.linalg.norm(v, axis=1, keepdims=True)
     hits = [
@@ -213,7 +214,7 @@ def test_near_duplicates_keep_the_newer_note():
 
 def test_max_hits():
     hits = [_hit(str(i), 0.9 - i * 0.001) for i in range(10)]
-    assert len(hybrid.select(hits, None, HybridParams(min_score=0.1))) == 5
+    assert len(hybrid.select(hits, None, RecallParams(min_score=0.1))) == 5
 
 
 def test_decay_only_for_session_scope():

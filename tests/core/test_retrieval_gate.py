@@ -6,12 +6,13 @@ from __future__ import annotations
 import math
 
 import pytest
-from memlsp.core.retrieval.hybrid import Hit, HybridParams, gate_for, select
+from memlsp.core.retrieval.hybrid import Hit, gate_for, select
+from memlsp.core.retrieval.params import RecallParams
 
-P = HybridParams()
+P = RecallParams()
 
 
-@pytest.mark.parametrize("n", [None, 0, P.gate_ref_notes, P.gate_ref_notes * 10])
+@pytest.mark.parametrize("n", [None, 0, P.gate_reference_notes, P.gate_reference_notes * 10])
 def test_gate_unchanged_at_or_above_the_reference_size(n) -> None:
     assert gate_for(P, first_turn=False, collection_size=n) == P.min_score
     assert gate_for(P, first_turn=True, collection_size=n) == P.first_turn_min_score
@@ -19,13 +20,13 @@ def test_gate_unchanged_at_or_above_the_reference_size(n) -> None:
 
 def test_gate_drops_with_log_of_size_and_stops_at_the_floor() -> None:
     g100 = gate_for(P, first_turn=False, collection_size=100)
-    relaxed = P.min_score - P.gate_size_slope * math.log(P.gate_ref_notes / 100)
+    relaxed = P.min_score - P.gate_size_slope * math.log(P.gate_reference_notes / 100)
     assert g100 == pytest.approx(max(relaxed, min(P.min_score, P.gate_floor)))
     assert g100 < P.min_score
     sizes = [1, 2, 3, 10, 50, 200, 399]
     gates = [gate_for(P, first_turn=True, collection_size=n) for n in sizes]
     assert gates == sorted(gates)  # never stricter for a smaller memory
-    steep = HybridParams(gate_size_slope=1.0)
+    steep = RecallParams(gate_size_slope=1.0)
     assert gate_for(steep, first_turn=False, collection_size=1) == steep.gate_floor
     # the first turn keeps its margin above the floor
     margin = steep.first_turn_min_score - steep.min_score

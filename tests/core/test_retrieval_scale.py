@@ -9,12 +9,12 @@ from pathlib import Path
 
 import numpy as np
 from memlsp.core.retrieval.embedders import HashingEmbedder
-from memlsp.core.retrieval.hybrid import HybridParams
 from memlsp.core.retrieval.index import Doc, RetrievalIndex
+from memlsp.core.retrieval.params import RecallParams
 
 TOPICS = ["billing invoices", "mobile release", "search cluster", "warehouse models",
           "single sign on", "webhook retries", "admin dashboard", "terraform state"]  # fmt: skip
-LOOSE = HybridParams(min_score=0.0, first_turn_min_score=0.0, follow_margin=1.0)
+LOOSE = RecallParams(min_score=0.0, first_turn_min_score=0.0, follow_margin=1.0)
 
 
 def docs(n: int, seed: int = 0) -> list[Doc]:
@@ -87,7 +87,7 @@ def test_pruned_keyword_query_keeps_the_rarest_terms(tmp_path: Path) -> None:
     idx = RetrievalIndex(tmp_path / "r.sqlite", HashingEmbedder())
     idx.sync(docs(80))
     idx.search("warm", 1, params=LOOSE)
-    params = HybridParams(kw_prune_min_notes=0, kw_posting_budget=15, min_score=0.0,
+    params = RecallParams(kw_prune_min_notes=0, kw_posting_budget=15, min_score=0.0,
                           first_turn_min_score=0.0)  # fmt: skip
     allowed = np.ones(len(idx), dtype=bool)
     # df: item42 1, billing 10, invoices 10, notes 80; a budget of 15 postings keeps the

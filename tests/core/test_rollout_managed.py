@@ -239,6 +239,7 @@ def test_untrusted_managed_files_fail_closed(tmp_path: Path) -> None:
 ROLL = st.sampled_from(list(ROLLOUT_RANK))
 PROV = st.sampled_from(list(PROVIDER_RANK))
 DAYS = st.integers(min_value=0, max_value=10_000)
+REVIEW = st.sampled_from(["auto", "required"])
 
 
 @st.composite
@@ -248,6 +249,7 @@ def local_settings(draw) -> Settings:
         model=attrs.evolve(Settings().model, provider=draw(PROV)),
         telemetry=TelemetrySettings(enabled=draw(st.booleans())),
         retention=RetentionSettings(session_days=draw(DAYS), soft_delete_days=draw(DAYS)),
+        review=draw(REVIEW),
     )
 
 
@@ -259,6 +261,7 @@ MANAGED_VALUES = st.fixed_dictionaries(
         "telemetry.enabled": st.booleans(),
         "retention.sessionDays": DAYS,
         "retention.softDeleteDays": DAYS,
+        "review": REVIEW,
     },
 )
 
@@ -283,6 +286,10 @@ def test_effective_is_never_looser_than_either(local: Settings, values: dict, fa
         assert eff.retention.session_days <= m["retention.sessionDays"]
     if "retention.softDeleteDays" in m:
         assert eff.retention.soft_delete_days <= m["retention.softDeleteDays"]
+    if local.review == "required" or m.get("review") == "required":
+        assert eff.review == "required"  # review is never loosened (R37)
+    else:
+        assert eff.review == "auto"
     if fail:
         assert eff.rollout == "off" and eff.managed.off
     # and it is exactly the tighter of the two (nothing tighter than needed either)

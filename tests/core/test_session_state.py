@@ -11,10 +11,10 @@ from memlsp.core import sessions
 from memlsp.core.fsutil import file_lock
 from memlsp.core.recall import Recaller
 from memlsp.core.retrieval.embedders import HashingEmbedder
-from memlsp.core.retrieval.hybrid import HybridParams
+from memlsp.core.retrieval.params import RecallParams
 from memlsp.core.store import Scope, Store
 
-LENIENT = HybridParams(min_score=0.05, first_turn_min_score=0.05, follow_margin=0.05)
+LENIENT = RecallParams(min_score=0.05, first_turn_min_score=0.05, follow_margin=0.05)
 
 
 def recaller_with_a_note(store: Store) -> tuple[Scope, Recaller, str]:

@@ -1,17 +1,17 @@
-"""``recall.*`` settings (R16): typed, validated, mapped onto the retriever's params, and the
-first-turn gate can never be set below the later-turn one."""
+"""``recall.*`` settings (R16): typed, validated, the very params the retriever reads, and
+the first-turn gate can never be set below the later-turn one."""
 
 from __future__ import annotations
 
 import pytest
-from memlsp.core.recall import settings_kwargs
-from memlsp.core.retrieval.hybrid import HybridParams
+from memlsp.core.recall import resolve_models
+from memlsp.core.retrieval.params import RecallParams
 from memlsp.core.settings import SettingsError, env_name, load_local
 
 
 def test_defaults_are_the_documented_params() -> None:
-    params = load_local(env={}).recall.params()
-    assert params == HybridParams()
+    params = load_local(env={}).recall
+    assert params == RecallParams()
 
 
 def test_env_and_editor_layers_set_recall_keys() -> None:
@@ -23,10 +23,10 @@ def test_env_and_editor_layers_set_recall_keys() -> None:
             "MEMLSP_RECALL_GATE_REFERENCE_NOTES": "50",
         },
     )
-    p = s.recall.params()
+    p = s.recall
     assert p.general_margin == 0.4
-    assert load_local(env={"MEMLSP_RECALL_KEYWORD_COVERAGE": "0"}).recall.params().kw_coverage == 0
-    assert (p.min_score, p.first_turn_min_score, p.gate_size_slope, p.gate_ref_notes) == (
+    assert load_local(env={"MEMLSP_RECALL_KEYWORD_COVERAGE": "0"}).recall.keyword_coverage == 0
+    assert (p.min_score, p.first_turn_min_score, p.gate_size_slope, p.gate_reference_notes) == (
         0.3,
         0.5,
         0.0,
@@ -54,7 +54,7 @@ def test_bad_recall_values_are_refused(env) -> None:
 def test_unknown_embedder_is_a_clear_error() -> None:
     s = load_local(env={"MEMLSP_RECALL_EMBEDDER": "no-such-model"})
     with pytest.raises(Exception) as err:
-        settings_kwargs(s.recall)
+        resolve_models(s.recall)
     assert getattr(err.value, "reason", "") == "unknown-embedder"
-    ok = settings_kwargs(load_local(env={"MEMLSP_RECALL_EMBEDDER": "hashing"}).recall)
-    assert ok["embedder"].name == "hashing-256"
+    embedder, _ = resolve_models(load_local(env={"MEMLSP_RECALL_EMBEDDER": "hashing"}).recall)
+    assert embedder.name == "hashing-256"

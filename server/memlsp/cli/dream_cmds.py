@@ -1,6 +1,6 @@
-"""Dream commands: ``memlsp dream [--force] [--dry-run] [--json]`` and
-``memlsp restore RUN-ID [PATH]`` (SPEC R13, R22, R38). Decodes arguments, calls the core,
-prints; progress goes to stderr. The work is the memory service's."""
+"""The dream command: ``memlsp dream [--dry-run] [--list] [--json]`` (SPEC R13, R22, R38).
+Decodes arguments, calls the memory service, prints; progress goes to stderr. Restoring a
+run is ``memlsp restore`` (history_cmds)."""
 
 from __future__ import annotations
 
@@ -8,33 +8,31 @@ import argparse
 import sys
 
 from ..core.runtime import CancelToken, no_progress
-from .common import open_service, print_json
+from .common import camel_record, open_service, print_json
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "dream",
-        help="consolidate the inbox into topic notes (runs when due; --force runs it now)",
+        help="consolidate the inbox into topic notes now (the 24 h / 5-session gate is only "
+        "for the automatic dream)",
     )
-    p.add_argument("--force", action="store_true", help="run now even if the gate says not yet")
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="accepted and ignored: a dream you ask for always runs at once",
+    )
     p.add_argument(
         "--dry-run", action="store_true", help="print the plan as a diff; change nothing on disk"
+    )
+    p.add_argument(
+        "--list",
+        action="store_true",
+        help="list past runs (id, when, operations, archived files) instead of dreaming",
     )
     p.add_argument("--global", dest="global_", action="store_true", help="dream the global scope")
     p.add_argument("--json", action="store_true", help="machine-readable result")
     p.set_defaults(func=cmd_dream)
-
-    p = sub.add_parser("restore", help="restore notes a dream soft-deleted (within 30 days)")
-    p.add_argument("run_id", metavar="RUN-ID")
-    p.add_argument(
-        "path",
-        metavar="PATH",
-        nargs="?",
-        help="one scope-relative path (default: all deletions of the run)",
-    )
-    p.add_argument("--global", dest="global_", action="store_true", help="the run was in global/")
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cmd_restore)
 
 
 def _progress(message: str, percent: int) -> None:
@@ -43,8 +41,10 @@ def _progress(message: str, percent: int) -> None:
 
 def cmd_dream(args: argparse.Namespace) -> int:
     service = open_service()
+    if args.list:
+        return _list_runs(service, args)
     scope = service.store.global_scope() if args.global_ else None
-    job = service.dream_job(force=args.force, dry_run=args.dry_run, scope=scope)
+    job = service.dream_job(dry_run=args.dry_run, scope=scope)  # --force: a no-op alias
     result = job.run(CancelToken(), no_progress if args.json else _progress)
     if args.json:
         print_json(result.to_json())
@@ -55,7 +55,7 @@ def cmd_dream(args: argparse.Namespace) -> int:
         if gate is not None:
             hours = "never" if gate.hours_since is None else f"{gate.hours_since:.1f} h ago"
             detail = f" (last dream: {hours}; sessions since: {gate.sessions_since})"
-        print(f"dream not run: {result.reason}{detail}; use --force to run it now")
+        print(f"dream not run: {result.reason}{detail}")
         return 2 if result.reason == "lease-held" else 0
     if result.model_rejected:
         print(
@@ -85,13 +85,19 @@ def cmd_dream(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_restore(args: argparse.Namespace) -> int:
-    scope, result = open_service().restore(args.run_id, args.path, global_=args.global_)
+def _list_runs(service, args: argparse.Namespace) -> int:
+    scope, runs = service.dream_runs(scope="global" if args.global_ else None)
     if args.json:
-        print_json(result.to_json())
-    else:
-        for rel in result.restored:
-            print(f"restored {scope.rel}/{rel}")
-        if not result.restored:
-            print(f"run {args.run_id} deleted nothing; nothing to restore")
+        print_json({"scope": scope.rel, "runs": [camel_record(r) for r in runs]})
+        return 0
+    if not runs:
+        print(f"no dream runs recorded in {scope.rel}")
+        return 0
+    print(f"{'RUN':<24} {'WHEN':<21} {'OPS':>4} {'ARCHIVED':>8}  RESTORABLE")
+    for run in runs:
+        ops = ", ".join(f"{k} {n}" for k, n in sorted(run.ops.items())) or "none"
+        print(
+            f"{run.run_id:<24} {run.at:<21} {run.operations:>4} {run.archived:>8}  "
+            f"{'yes' if run.restorable else 'no'}  ({ops})"
+        )
     return 0

@@ -25,7 +25,11 @@ def register(sub: argparse._SubParsersAction) -> None:
             "lists matching notes; add --yes to forget them."
         ),
     )
-    p.add_argument("path", nargs="?", help="home-relative note path, e.g. global/inbox/x.md")
+    p.add_argument(
+        "path",
+        nargs="?",
+        help="the note: home-relative path (global/inbox/x.md), scope-relative path or name",
+    )
     p.add_argument("--sha256", help="SHA-256 of the note's bytes as you read them")
     p.add_argument("--matching", metavar="TEXT", help="search notes containing TEXT")
     p.add_argument("--yes", action="store_true", help="with --matching: forget every match")
@@ -52,10 +56,19 @@ def cmd_forget(args: argparse.Namespace) -> int:
         )
     result = service.forget(args.path, args.sha256)
     if args.json:
-        print_json({"path": result.path, "status": result.status, "tombstone": result.tombstone})
+        print_json(
+            {
+                "path": result.path,
+                "status": result.status,
+                "tombstone": result.tombstone,
+                "redacted": list(result.redacted),
+            }
+        )
     else:
         word = "forgotten" if result.status == "forgotten" else "already forgotten"
         print(f"{word}: {result.path}")
+        for path in result.redacted:
+            print(f"also removed from: {path}")
     for name in result.hook_failures:
         print(f"warning: a cache refresh failed after forgetting ({name})", file=sys.stderr)
     return 0
@@ -75,6 +88,7 @@ def _matching(service, args: argparse.Namespace) -> int:
                 "notSearched": not_searched,
                 "matches": [{"path": e.path, "sha256": e.sha256} for e in report.matches],
                 "forgotten": [r.path for r in report.forgotten],
+                "redacted": report.redacted,
                 "notRemoved": [
                     {"path": p, "reason": r, "message": m} for p, r, m in report.refused
                 ],
@@ -95,6 +109,8 @@ def _matching(service, args: argparse.Namespace) -> int:
             return 0
         for r in report.forgotten:
             print(f"forgotten: {r.path}")
+        for path in report.redacted:
+            print(f"also removed from: {path}")
         for path, reason, message in report.refused:
             print(f"not removed: {path}: {message} [{reason}]")
         print(

@@ -21,7 +21,9 @@ def command_modules() -> list:
         dream_cmds,
         extract_cmds,
         forget_cmds,
+        history_cmds,
         recall_cmds,
+        review_cmds,
         serve_cmds,
         store_cmds,
     )
@@ -32,6 +34,8 @@ def command_modules() -> list:
         extract_cmds,
         forget_cmds,
         dream_cmds,
+        history_cmds,
+        review_cmds,
         check_cmds,
         agent_cmds,
         serve_cmds,

@@ -34,6 +34,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("text")
     p.add_argument("--type", choices=NOTE_TYPES, help="note type (guessed when omitted)")
     p.add_argument("--global", dest="global_", action="store_true", help="store in global/")
+    p.add_argument(
+        "--ref",
+        action="append",
+        default=[],
+        metavar="PATH[:SYMBOL]",
+        help="a file (and symbol) the note cites, relative to the repository; repeatable",
+    )
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_remember)
 
@@ -62,30 +69,45 @@ def cmd_ls(args: argparse.Namespace) -> int:
                 "home": found.home,
                 "entries": [camel_record(e) for e in found.entries],
                 "problems": [camel_record(p) for p in found.problems],
+                "pending": [_pending_record(i) for i in service.review(args.scope)],
             }
         )
         return 0
     results = service.scans(args.scope)
-    if not any(res.entries for _, res in results):
+    waiting: dict[str, list] = {}
+    for item in service.review(args.scope):
+        waiting.setdefault(item.scope, []).append(item)
+    if not any(res.entries for _, res in results) and not waiting:
         print(f"No notes yet in {service.store.home}.", file=sys.stderr)
         print('Add one with: memlsp remember "…" --type feedback', file=sys.stderr)
         return 0
     now = utcnow()
     for scope, res in results:
-        if not res.entries:
+        pending = waiting.get(scope.rel, [])
+        if not res.entries and not pending:
             continue
         print(f"{scope.rel}/")
-        width = max(len(e.rel_in_scope) for e in res.entries)
+        width = max([len(e.rel_in_scope) for e in res.entries] + [len("pending/") + 15])
         for e in sorted(res.entries, key=lambda e: (e.section, e.note.type, e.note.name)):
             print(
                 f"  {e.rel_in_scope:<{width}}  {e.note.type:<9}  "
                 f"{human_size(e.bytes):>8}  {human_age(e.age_days(now))}"
                 + (f"  by {e.note.agent}" if e.note.agent else "")
             )
+        for item in pending:  # R37: waiting for a person, not notes yet
+            where = f"pending/{item.id}.md"
+            print(
+                f"  {where:<{width}}  {item.type:<9}  pending review ({item.kind}): {item.description}"
+            )
         errors = [p for p in res.problems if p.severity == "error"]
         if errors:
             print(f"  ({len(errors)} file(s) skipped: run `memlsp doctor`)")
     return 0
+
+
+def _pending_record(item) -> dict:
+    """A pending item in ``ls --json``: what ``memlsp review --json`` lists, minus the diff."""
+    return {k: v for k, v in camel_record(item).items() if k != "diff"}
 
 
 def cmd_show(args: argparse.Namespace) -> int:
@@ -101,7 +123,11 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_remember(args: argparse.Namespace) -> int:
     service = open_service()
     result = service.remember(
-        args.text, type_=args.type, scope="global" if args.global_ else None, agent="cli"
+        args.text,
+        type_=args.type,
+        scope="global" if args.global_ else None,
+        refs=args.ref,
+        agent="cli",
     )
     if result.refused:
         # R8: a refusal is an answer with a reason, not silence (exit 2 = refused).

@@ -7,7 +7,7 @@ Must not import pygls, lsprotocol or anything from memlsp.lsp / memlsp.cli.
 
 from __future__ import annotations
 
-from .index import budgeted
+from .memory_md import budgeted
 from .store import Scope, Store
 
 

@@ -12,7 +12,9 @@ settings nor than any managed file:
   ``dry-run`` ranks below ``shadow`` because it writes nothing to disk, while ``shadow``
   persists what it extracts; both inject nothing; ``on`` writes and injects.
 * ``telemetry.enabled``: any false (off) wins.
-* ``retention.sessionDays`` / ``retention.softDeleteDays``: the shorter wins.
+* ``retention.sessionDays`` / ``retention.softDeleteDays`` / ``retention.historyDays``: the
+  shorter wins.
+* ``review``: ``required`` wins (a person sees what extraction writes before it is trusted).
 * ``model.provider``: the most local wins, offline < editor < anthropic (``offline`` sends
   nothing anywhere; ``editor`` uses the model the editor already talks to; ``anthropic``
   calls a network API directly). Managed ``offline`` forbids every network provider.
@@ -57,6 +59,8 @@ MANAGED_KEYS = (
     "telemetry.enabled",
     "retention.sessionDays",
     "retention.softDeleteDays",
+    "retention.historyDays",
+    "review",
 )
 
 
@@ -138,6 +142,8 @@ def _tighter(key: str, a: Any, b: Any) -> Any:
         return min(a, b, key=PROVIDER_RANK.__getitem__)
     if key == "telemetry.enabled":
         return a and b
+    if key == "review":
+        return "required" if "required" in (a, b) else a
     return min(a, b)  # retention days
 
 
@@ -205,7 +211,9 @@ def tighten(local: Settings, layer: ManagedLayer) -> Settings:
             local.retention,
             session_days=get("retention.sessionDays", local.retention.session_days),
             soft_delete_days=get("retention.softDeleteDays", local.retention.soft_delete_days),
+            history_days=get("retention.historyDays", local.retention.history_days),
         ),
+        review=get("review", local.review),
         managed=ManagedInfo(
             "applied", layer.sources, layer.diagnostics, off=v.get("rollout") == "off"
         ),

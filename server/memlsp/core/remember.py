@@ -12,6 +12,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 import time
+from pathlib import Path
+from typing import Any
 
 from . import telemetry
 from .errors import InvalidNoteError, MemlspError, RefusedError
@@ -70,8 +72,13 @@ def remember(
     *,
     type_: str | None = None,
     now: dt.datetime | None = None,
+    repo_root: Path | str | None = None,
+    refs: list[dict[str, Any]] | None = None,
     agent: str | None = None,
 ) -> WriteResult:
+    """Remember ``text`` in ``scope`` (R3, R8–R10). ``repo_root``: the repository it was
+    said in (a fact its instruction files state is refused); ``refs``: citations
+    ``{path, symbol?}`` the note rests on (R4, R29)."""
     started = time.perf_counter()
     now = now or utcnow()
     try:
@@ -79,7 +86,7 @@ def remember(
             raise InvalidNoteError("nothing to remember: the text is empty", reason="empty")
         # R8: the write policy applies even to an explicit request (secrets, exclusions,
         # poisoning), and R9 makes its dates absolute.
-        verdict = check_candidate(text, source="user", now=now)
+        verdict = check_candidate(text, source="user", now=now, repo_root=repo_root)
         if not verdict.ok:
             raise RefusedError(
                 f"not remembered: {verdict.message}",
@@ -89,7 +96,10 @@ def remember(
         note = note_from_text(
             verdict.cleaned_text, type_=type_, source="remember", now=now, agent=agent
         )
-        result = store.write_note(scope, note, section="inbox", now=now)
+        if refs:
+            note.meta["refs"] = [dict(r) for r in refs]
+        # The name is derived from the text's first words: sharing it says nothing.
+        result = store.write_note(scope, note, section="inbox", by_name=False, now=now)
     except MemlspError as exc:
         telemetry.emit(
             "remember.refused",

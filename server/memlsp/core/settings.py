@@ -23,9 +23,11 @@ from typing import Any
 import attrs
 
 from .errors import MemlspError
+from .retrieval.params import RecallParams
 
 ROLLOUTS = ("off", "shadow", "dry-run", "on")
 PROVIDERS = ("offline", "anthropic", "editor")
+REVIEWS = ("auto", "required")  # R37: required = extracted notes wait as pending items
 
 
 class SettingsError(MemlspError, ValueError):
@@ -91,10 +93,12 @@ class TelemetrySettings:
 
 @attrs.frozen
 class RetentionSettings:
-    """How long session records and soft-deleted notes are kept (days)."""
+    """How long session records, soft-deleted notes and the history of automatic changes
+    (previous versions, ``memlsp log``) are kept (days)."""
 
     session_days: int = attrs.field(default=90, validator=_non_negative)
     soft_delete_days: int = attrs.field(default=30, validator=_non_negative)
+    history_days: int = attrs.field(default=30, validator=_non_negative)
 
 
 def _positive_number(_inst: object, attribute: attrs.Attribute, value: float) -> None:
@@ -118,56 +122,6 @@ class HoverSettings:
     """``hover.*``: R30's hover in code files (the notes citing a file or symbol)."""
 
     in_code: bool = attrs.field(default=True, validator=attrs.validators.instance_of(bool))
-
-
-@attrs.frozen
-class RecallSettings:
-    """``recall.*`` (R16): the hybrid retriever's weights and thresholds. Defaults and the
-    numbers behind them: docs/explanation/recall.md. The first-turn gate must be the higher
-    (R16); :meth:`params` is what :class:`memlsp.core.recall.Recaller` takes."""
-
-    vector_weight: float = attrs.field(default=0.7, validator=attrs.validators.ge(0))
-    keyword_weight: float = attrs.field(default=0.3, validator=attrs.validators.ge(0))
-    keyword_coverage: float = attrs.field(
-        default=0.3, validator=[attrs.validators.ge(0), attrs.validators.le(1)]
-    )
-    min_score: float = attrs.field(default=0.30, validator=attrs.validators.ge(0))
-    first_turn_min_score: float = attrs.field(default=0.33, validator=attrs.validators.ge(0))
-    follow_margin: float = attrs.field(default=0.16, validator=attrs.validators.ge(0))
-    general_margin: float = attrs.field(default=0.15, validator=attrs.validators.ge(0))
-    general_margin_cjk: float = attrs.field(default=0.4, validator=attrs.validators.ge(0))
-    duplicate_cosine: float = attrs.field(default=0.9, validator=attrs.validators.ge(0))
-    half_life_days: float = attrs.field(default=30.0, validator=attrs.validators.gt(0))
-    gate_reference_notes: int = attrs.field(default=400, validator=attrs.validators.ge(1))
-    gate_size_slope: float = attrs.field(default=0.04, validator=attrs.validators.ge(0))
-    gate_floor: float = attrs.field(default=0.18, validator=attrs.validators.ge(0))
-    glossary: bool = attrs.field(default=True, validator=attrs.validators.instance_of(bool))
-    embedder: str | None = None
-
-    @first_turn_min_score.validator
-    def _stricter_first_turn(self, _attribute: attrs.Attribute, value: float) -> None:
-        if value < self.min_score:
-            raise ValueError("firstTurnMinScore must be at least minScore (R16)")
-
-    def params(self):
-        """The :class:`~memlsp.core.retrieval.hybrid.HybridParams` these settings describe."""
-        from .retrieval.hybrid import HybridParams
-
-        return HybridParams(
-            w_vec=self.vector_weight,
-            w_kw=self.keyword_weight,
-            kw_coverage=self.keyword_coverage,
-            min_score=self.min_score,
-            first_turn_min_score=self.first_turn_min_score,
-            follow_margin=self.follow_margin,
-            general_margin=self.general_margin,
-            general_margin_cjk=self.general_margin_cjk,
-            dup_cosine=self.duplicate_cosine,
-            half_life_days=self.half_life_days,
-            gate_ref_notes=self.gate_reference_notes,
-            gate_size_slope=self.gate_size_slope,
-            gate_floor=self.gate_floor,
-        )
 
 
 @attrs.frozen
@@ -197,7 +151,8 @@ class Settings:
     managed: ManagedInfo = attrs.field(factory=ManagedInfo)
     server: ServerSettings = attrs.field(factory=ServerSettings)
     hover: HoverSettings = attrs.field(factory=HoverSettings)
-    recall: RecallSettings = attrs.field(factory=RecallSettings)
+    recall: RecallParams = attrs.field(factory=RecallParams)
+    review: str = attrs.field(default="auto", validator=attrs.validators.in_(REVIEWS))
 
     def memory_home(self) -> Path:
         return memory_home(self)
@@ -324,6 +279,7 @@ COERCE: dict[str, Callable[[Any], Any]] = {
     "telemetry.editorEnabled": _flag,
     "retention.sessionDays": _whole(0, "whole number of days"),
     "retention.softDeleteDays": _whole(0, "whole number of days"),
+    "retention.historyDays": _whole(0, "whole number of days"),
     "dream.maxDeletes": _whole(0),
     "dream.minHours": _real(positive=False),
     "dream.minSessions": _whole(0),
@@ -347,6 +303,7 @@ COERCE: dict[str, Callable[[Any], Any]] = {
     "recall.gateFloor": _real(positive=False),
     "recall.glossary": _flag,
     "recall.embedder": _optional_text(lambda v: bool(v.strip()), "an embedder name"),
+    "review": _choice(REVIEWS),
 }
 
 
@@ -392,9 +349,11 @@ def build_settings(values: Mapping[str, Any]) -> Settings:
         retention=RetentionSettings(
             session_days=values.get("retention.sessionDays", 90),
             soft_delete_days=values.get("retention.softDeleteDays", 30),
+            history_days=values.get("retention.historyDays", 30),
         ),
         hover=HoverSettings(in_code=values.get("hover.inCode", True)),
         recall=_recall_settings(values),
+        review=values.get("review", "auto"),
         dream=DreamSettings(
             max_deletes=values.get("dream.maxDeletes", 10),
             min_hours=float(values.get("dream.minHours", 24.0)),
@@ -404,28 +363,17 @@ def build_settings(values: Mapping[str, Any]) -> Settings:
     )
 
 
-def _recall_settings(values: Mapping[str, Any]) -> RecallSettings:
-    fields = {
-        "recall.vectorWeight": "vector_weight",
-        "recall.keywordWeight": "keyword_weight",
-        "recall.keywordCoverage": "keyword_coverage",
-        "recall.minScore": "min_score",
-        "recall.firstTurnMinScore": "first_turn_min_score",
-        "recall.followMargin": "follow_margin",
-        "recall.generalMargin": "general_margin",
-        "recall.generalMarginCjk": "general_margin_cjk",
-        "recall.duplicateCosine": "duplicate_cosine",
-        "recall.halfLifeDays": "half_life_days",
-        "recall.gateReferenceNotes": "gate_reference_notes",
-        "recall.gateSizeSlope": "gate_size_slope",
-        "recall.gateFloor": "gate_floor",
-        "recall.glossary": "glossary",
-        "recall.embedder": "embedder",
-    }
+def _recall_settings(values: Mapping[str, Any]) -> RecallParams:
+    """The ``recall.*`` keys, each to the field of the same name in snake_case."""
+    fields = {k: _snake(k.removeprefix("recall.")) for k in values if k.startswith("recall.")}
     try:
-        return RecallSettings(**{f: values[k] for k, f in fields.items() if k in values})
+        return RecallParams(**{f: values[k] for k, f in fields.items()})
     except ValueError as exc:
         raise SettingsError(f"setting memlsp.recall: {exc}") from exc
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<!^)([A-Z])", r"_\1", name).lower()
 
 
 def load_local(

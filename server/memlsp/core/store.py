@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import index as index_mod
+from . import history, matching, memory_md
 from .errors import InvalidPathError, NoteFormatError, NotFoundError
 from .fsutil import atomic_write, file_lock, is_temp_name
 from .identity import ProjectId, resolve_project
@@ -125,8 +125,10 @@ def normalise_description(text: str) -> str:
 class Store:
     """The memory home. Cheap to create; caches parsed notes by (inode, mtime, size)."""
 
-    def __init__(self, home: Path | str) -> None:
+    def __init__(self, home: Path | str, *, history_days: int = history.DEFAULT_DAYS) -> None:
         self.home = Path(home).absolute()
+        # retention.historyDays: how long replaced versions are kept (0 = no history)
+        self.history_days = history_days
         # keyed by the path's text: hashing a Path object cost more than the stat itself
         self._cache: dict[str, tuple[tuple[int, ...], str, Note | Problem]] = {}
         self._cache_lock = threading.Lock()
@@ -305,17 +307,29 @@ class Store:
         return hits
 
     # ---- writing ------------------------------------------------------------------------
-    def _match(self, entries: list[Entry], note: Note) -> Entry | None:
-        """R10: an existing topic/inbox note with the same name or the same description."""
+    def _match(self, entries: list[Entry], note: Note, *, by_name: bool = True) -> Entry | None:
+        """R10: an existing topic/inbox note with the same description, or one with the
+        same name or the same wording that states the same fact (:mod:`.matching`: a
+        shared file name or shared lead words alone never merge two facts)."""
         wanted = normalise_description(note.description)
         live = [e for e in entries if e.section in ("", "inbox")]
         for entry in live:
-            if entry.note.name == note.name:
-                return entry
-        for entry in live:
             if normalise_description(entry.note.description) == wanted:
                 return entry
-        return None
+        text = f"{note.description}\n{note.body}"
+        best: tuple[float, Entry] | None = None
+        for entry in live:
+            if entry.note.type != note.type and not (by_name and entry.note.name == note.name):
+                continue
+            old = f"{entry.note.description}\n{entry.note.body}"
+            same_name = by_name and entry.note.name == note.name
+            if matching.conflict(old, text) is not None:
+                continue
+            shared, share = matching.overlap_of(old, text)
+            if same_name or (shared >= 3 and share >= matching.SAME_FACT):
+                if best is None or share > best[0]:
+                    best = (share, entry)
+        return best[1] if best else None
 
     def write_note(
         self,
@@ -324,9 +338,18 @@ class Store:
         *,
         section: str = "inbox",
         match_existing: bool = True,
+        replaces: str | None = None,
+        by_name: bool = True,
         now: dt.datetime | None = None,
+        step: str | None = None,
+        why: str = "",
     ) -> WriteResult:
-        """Create the note, or update the matching one (check before write, R10)."""
+        """Create the note, or update the matching one (check before write, R10). An update
+        keeps the previous version in the scope's history first (``step``, ``why``; the
+        step defaults to ``<source>-update``). ``replaces``: the home-relative path of the
+        note this one is known to update (the caller matched it), used instead of matching.
+        ``by_name=False``: the name was derived from the text (``remember``), so sharing it
+        says nothing about the fact."""
         note.validate()
         if section not in SECTIONS:
             raise InvalidPathError(f"unknown section {section!r}")
@@ -334,7 +357,10 @@ class Store:
         now = now or utcnow()
         with file_lock(scope.lock_path):
             entries = self.scan(scope, fresh=True).entries
-            existing = self._match(entries, note) if match_existing else None
+            if replaces is not None:
+                existing = next((e for e in entries if e.path == replaces), None)
+            else:
+                existing = self._match(entries, note, by_name=by_name) if match_existing else None
             if existing is not None:
                 merged = dict(existing.note.meta)
                 merged.update({k: v for k, v in note.meta.items() if v not in (None, "", [])})
@@ -368,16 +394,33 @@ class Store:
                     new.name = f"{note.name}-{i}"
                     target = folder / f"{new.name}.md"
                 action = "created"
-            atomic_write(target, new.render())
+            data = new.render().encode("utf-8")
+            if existing is not None:
+                source = note.meta.get("source")
+                self.keep_version(
+                    scope,
+                    target,
+                    step=step or history.UPDATE_STEPS.get(source, "update"),
+                    why=why or f"updated by {source or 'a write'}: {one_line(note.description)}",
+                    after=data,
+                )
+            atomic_write(target, data)
             entry = self.load(scope, existing.section if existing else section, target, fresh=True)
             assert isinstance(entry, Entry), entry
             others = [e for e in entries if e.file != target]
             self._write_index(scope, [*others, entry])
         return WriteResult(entry.path, action, entry)
 
-    def update_note(self, rel_path: str, change: Callable[[Note], Note | None]) -> WriteResult:
+    def update_note(
+        self,
+        rel_path: str,
+        change: Callable[[Note], Note | None],
+        *,
+        step: str = "update",
+        why: str = "",
+    ) -> WriteResult:
         """Read-modify-write one note under the scope's lock; ``change`` returns the new note
-        (or None to leave it as it is)."""
+        (or None to leave it as it is). The previous version goes to the history first."""
         scope = self.scope_of(rel_path)
         path = self.resolve_rel(rel_path)
         section = path.parent.name if path.parent != scope.root else ""
@@ -390,11 +433,18 @@ class Store:
                 return WriteResult(item.path, "unchanged", item)
             new.validate()
             new.meta["updated"] = iso(utcnow())
-            atomic_write(path, new.render())
+            data = new.render().encode("utf-8")
+            self.keep_version(scope, path, step=step, why=why, after=data)
+            atomic_write(path, data)
             self.rebuild_index(scope, locked=True)
         entry = self.load(scope, section, path)
         assert isinstance(entry, Entry)
         return WriteResult(entry.path, "updated", entry)
+
+    def keep_version(self, scope: Scope, file: Path, **kwargs) -> history.Version | None:
+        """:func:`history.record_file` with this home's retention: the bytes now at ``file``
+        are kept before a writer replaces or removes them (the caller holds the flock)."""
+        return history.record_file(scope, file, days=self.history_days, **kwargs)
 
     def rebuild_index(self, scope: Scope, *, locked: bool = False) -> bool:
         """Regenerate MEMORY.md from the notes; True when it changed."""
@@ -406,7 +456,7 @@ class Store:
 
     def _write_index(self, scope: Scope, entries: list[Entry]) -> bool:
         live = [e for e in entries if e.section in ("", "inbox")]
-        text = index_mod.render_index(live)
+        text = memory_md.render_index(live)
         try:
             if scope.index_path.read_text("utf-8") == text:
                 return False
@@ -421,7 +471,7 @@ class Store:
             return scope.index_path.read_text("utf-8")
         except (FileNotFoundError, UnicodeDecodeError, IsADirectoryError):
             entries = [e for e in self.scan(scope).entries if e.section in ("", "inbox")]
-            return index_mod.render_index(entries)
+            return memory_md.render_index(entries)
 
 
 def _same_content(a: Note, b: Note) -> bool:

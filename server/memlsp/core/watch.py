@@ -17,7 +17,13 @@ import os
 import threading
 from collections.abc import Callable
 
+from .pending import PENDING_DIR
 from .store import INDEX_NAME, SECTIONS, Scope, Store
+
+# What the watcher polls: the note sections and the pending items of review mode (R37), so
+# views refresh when an item is proposed, accepted or rejected. Recall's cheap
+# folder_stamp looks at SECTIONS only: a pending item is never recalled.
+WATCHED = (*SECTIONS, PENDING_DIR)
 
 logger = logging.getLogger(__name__)
 
@@ -38,7 +44,7 @@ def folder_stamp(scopes: list[Scope]) -> tuple:
 
 def scope_signature(scope: Scope) -> tuple:
     parts: list[tuple] = []
-    for section in SECTIONS:
+    for section in WATCHED:
         folder = scope.root / section if section else scope.root
         try:
             with os.scandir(folder) as it:

@@ -97,6 +97,8 @@ class Job:
     progress_token: str | None = None
     done: asyncio.Event = field(default_factory=asyncio.Event)
     summarize: Callable[[Any], str | None] | None = None
+    describe: Callable[[Any], str | None] | None = None
+    detail: str | None = None
 
     def info(self) -> messages.JobInfo:
         return messages.JobInfo(
@@ -143,6 +145,7 @@ class JobRunner:
         writer: bool = True,
         on_done: Callable[[Job], None] | None = None,
         summarize: Callable[[Any], str | None] | None = None,
+        detail: Callable[[Any], str | None] | None = None,
     ) -> Job:
         if len(self._active) >= self.max_queued:
             raise JobQueueFull(
@@ -159,10 +162,22 @@ class JobRunner:
         self._active[job.id] = job
         self._notify(job)
         job.summarize = summarize or _summary
+        job.describe = detail
         task = asyncio.ensure_future(self._run(job, fn, on_done))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return job
+
+    def submit_service_job(self, job) -> Job:
+        """A :class:`memlsp.core.service.Job` (kind, title, run, summarize, detail)."""
+        return self.submit(
+            job.kind,
+            job.run,
+            title=job.title,
+            home=job.home,
+            summarize=job.summarize,
+            detail=job.detail,
+        )
 
     def cancel(self, job_id: str) -> Job | None:
         job = self.get(job_id)
@@ -238,13 +253,19 @@ class JobRunner:
             )
             job.state = "done"
             job.message = (job.summarize or _summary)(job.result)
+            if job.describe is not None:
+                job.detail = job.describe(job.result)
         except Cancelled:
             job.state, job.message = "cancelled", "cancelled on request"
 
     def _notify(self, job: Job) -> None:
         self._server.notify_job(
             messages.JobStatusParams(
-                job_id=job.id, kind=job.kind, state=job.state, message=job.message
+                job_id=job.id,
+                kind=job.kind,
+                state=job.state,
+                message=job.message,
+                detail=job.detail,
             )
         )
 

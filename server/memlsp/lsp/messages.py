@@ -16,7 +16,7 @@ Must not import pygls (only attrs/typing); the server imports this module, not t
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 import attrs
 
@@ -193,6 +193,7 @@ class ForgetParams:
 class ForgetResult:
     tombstone: str  # "<path digest>@<time>": content-free, as written to tombstones.jsonl
     status: str = "forgotten"  # forgotten | already-forgotten
+    redacted: list[str] = attrs.Factory(list)  # session records the fact was removed from
 
 
 @wire
@@ -254,15 +255,42 @@ class CancelJobResult:
 
 
 @wire
-class ModelStatus:
-    """Result of the ``memlsp.modelStatus`` command: is the configured model reachable?"""
+class ReviewParams:
+    scope: str | None = None  # all (default) | project | global | a scope folder
 
-    provider: str
-    reachable: bool | None
-    message: str
-    reason: str | None = None
-    reply: str | None = None
-    latency_ms: int | None = None
+
+@wire
+class ReviewItem:
+    id: str
+    path: str  # the pending file (memory/read reads it)
+    kind: str  # new | update
+    description: str
+    source: str
+    created: str
+    diff: str | None = None  # unified diff, for an update
+    agent: str | None = None
+    type: str = "project"
+    name: str = ""
+    scope: str = ""  # the scope folder it belongs to
+    target: str | None = None  # update: the note it rewrites
+
+
+@wire
+class ReviewResult:
+    items: list[ReviewItem]
+
+
+@wire
+class ReviewDecideParams:
+    id: str
+    decision: str  # accept | reject | edit
+    text: str | None = None  # edit: the text accepted instead
+
+
+@wire
+class ReviewDecideResult:
+    path: str | None = None  # the accepted note; null on reject
+    action: str | None = None  # created | updated | unchanged
 
 
 # ---- server -> client -------------------------------------------------------------------
@@ -272,6 +300,7 @@ class JobStatusParams:
     kind: str
     state: str  # queued | running | done | failed | cancelled
     message: str | None = None
+    detail: str | None = None  # done: more than a line (a dry-run dream's plan as a diff)
 
 
 @wire
@@ -419,6 +448,22 @@ METHODS: dict[str, Method] = {
             "Ask a queued or running job to stop.",
         ),
         Method(
+            "memory/review",
+            "request",
+            "client->server",
+            ReviewParams,
+            ReviewResult,
+            "Pending items waiting for review (review: required, R37).",
+        ),
+        Method(
+            "memory/reviewDecide",
+            "request",
+            "client->server",
+            ReviewDecideParams,
+            ReviewDecideResult,
+            "Accept, reject or edit one pending item.",
+        ),
+        Method(
             "memory/jobStatus",
             "notification",
             "server->client",
@@ -446,39 +491,6 @@ METHODS: dict[str, Method] = {
 }
 
 
-# ---- envelopes: what pygls structures whole messages into ---------------------------------
-def _envelope(name: str, fields: dict[str, Any]) -> type:
-    cls = attrs.make_class(name, {k: attrs.field(type=t, **kw) for k, (t, kw) in fields.items()})
-    cls.__memlsp_wire__ = True  # type: ignore[attr-defined]
-    return cls
-
-
-MsgId = int | str
-REQUEST_TYPES: dict[str, type] = {}  # method -> request message envelope
-RESPONSE_TYPES: dict[str, type] = {}  # method -> response envelope (server->client requests)
-
-
-def _build_envelopes() -> None:
-    for m in METHODS.values():
-        stem = m.params.__name__.removesuffix("Params")
-        # Params may be omitted for a method whose params class has no required field.
-        optional = all(f.default is not attrs.NOTHING for f in attrs.fields(m.params))
-        ptype: Any = (m.params | None) if optional else m.params
-        pkw: dict[str, Any] = {"default": None} if optional else {}
-        fields: dict[str, Any] = {}
-        if m.kind == "request":
-            fields["id"] = (MsgId, {})
-        fields["params"] = (ptype, pkw)
-        fields["method"] = (str, {"default": m.name})
-        fields["jsonrpc"] = (str, {"default": "2.0"})
-        REQUEST_TYPES[m.name] = _envelope(f"{stem}Message", fields)
-        if m.kind == "request" and m.direction == "server->client":
-            RESPONSE_TYPES[m.name] = _envelope(
-                f"{stem}Response",
-                {"id": (MsgId, {}), "result": (m.result, {}), "jsonrpc": (str, {"default": "2.0"})},
-            )
-
-
 def _resolve_all() -> None:
     for obj in list(globals().values()):
         if is_wire(obj):
@@ -486,4 +498,3 @@ def _resolve_all() -> None:
 
 
 _resolve_all()
-_build_envelopes()

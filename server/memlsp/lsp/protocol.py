@@ -25,7 +25,7 @@ import attrs
 from lsprotocol import types
 from pygls.protocol import LanguageServerProtocol, default_converter, lsp_method
 
-from . import codec, messages
+from . import codec, envelopes
 from .errors import INVALID_PARAMS, INVALID_REQUEST, SERVER_NOT_INITIALIZED, rpc_error
 
 logger = logging.getLogger(__name__)
@@ -65,13 +65,13 @@ class MemoryProtocol(LanguageServerProtocol):
 
     # ---- the method -> type mapping ------------------------------------------------------
     def get_message_type(self, method: str):
-        if isinstance(method, str) and method in messages.REQUEST_TYPES:
-            return messages.REQUEST_TYPES[method]
+        if isinstance(method, str) and method in envelopes.REQUEST_TYPES:
+            return envelopes.REQUEST_TYPES[method]
         return super().get_message_type(method)
 
     def get_result_type(self, method: str):
-        if isinstance(method, str) and method in messages.RESPONSE_TYPES:
-            return messages.RESPONSE_TYPES[method]
+        if isinstance(method, str) and method in envelopes.RESPONSE_TYPES:
+            return envelopes.RESPONSE_TYPES[method]
         return super().get_result_type(method)
 
     # ---- robust decoding -----------------------------------------------------------------

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import index as index_mod
+from .. import memory_md
 from ..store import INDEX_NAME, Entry, Scope
 from .citation import SourceRange
 from .refs import split_frontmatter
@@ -84,13 +84,13 @@ def index_problems(scope: Scope, entries: list[Entry]) -> list[IndexProblem]:
                     )
         n_lines = len(index_text.rstrip("\n").split("\n"))
         n_bytes = len(index_text.encode("utf-8"))
-        if n_lines > index_mod.MAX_LINES or n_bytes > index_mod.MAX_BYTES:
+        if n_lines > memory_md.MAX_LINES or n_bytes > memory_md.MAX_BYTES:
             out.append(
                 IndexProblem(
                     index_rel,
                     INDEX_OVER_BUDGET,
                     f"MEMORY.md is {n_lines} lines / {n_bytes} bytes; a model sees at most "
-                    f"{index_mod.MAX_LINES} lines / {index_mod.MAX_BYTES} bytes, the rest "
+                    f"{memory_md.MAX_LINES} lines / {memory_md.MAX_BYTES} bytes, the rest "
                     "is cut: consolidate notes (dream) or shorten descriptions",
                     _whole_line(lines, 0),
                 )

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .. import history
 from ..fsutil import atomic_append_line, atomic_write, file_lock, fsync_dir
 from ..lease import break_lease, check
 from ..notes import iso
@@ -133,6 +134,7 @@ def apply_plan(
                 "archive": f"{ARCHIVE}/{run_id}",
                 "moved": [a.target for a in mat.actions if a.kind == "move"],
                 "deleted": deleted,
+                "ops": _op_counts(plan, mat.applied_ops),
             },
             "audit": {
                 "at": iso(now),
@@ -216,6 +218,8 @@ def _roll_forward(store: Store, scope: Scope, journal: dict[str, Any]) -> None:
         current = file_sha(target)
         if staged.exists():
             if current in (a.get("old_sha"), a["new_sha"]):
+                if a.get("step") and current == a.get("old_sha") != a["new_sha"]:
+                    _keep(store, scope, journal, a, target)
                 os.replace(staged, target)
                 fsync_dir(target.parent)
             else:  # changed by someone after the crash: theirs wins
@@ -238,6 +242,8 @@ def _roll_forward(store: Store, scope: Scope, journal: dict[str, Any]) -> None:
                 late_requeued.append(a["target"])
             continue
         if src.exists() and file_sha(src) == a.get("old_sha") and not dst.exists():
+            if a.get("step"):
+                _keep(store, scope, journal, a, src)
             dst.parent.mkdir(parents=True, exist_ok=True)
             os.replace(src, dst)
             fsync_dir(src.parent)
@@ -280,6 +286,27 @@ def _roll_forward(store: Store, scope: Scope, journal: dict[str, Any]) -> None:
     journal_path(scope, journal["run_id"]).unlink(missing_ok=True)
     with contextlib.suppress(OSError):
         fsync_dir(journal_dir(scope))
+
+
+def _keep(
+    store: Store, scope: Scope, journal: dict[str, Any], a: dict[str, Any], file: Path
+) -> None:
+    """The version a write replaces or a move archives goes to the history first (once:
+    a recovery that repeats the step finds it recorded)."""
+    run_id = journal["run_id"]
+    if journal.get("recovered") and any(
+        v.run == run_id and v.path == a["target"] and v.sha256 == a.get("old_sha")
+        for v in history.versions(scope, a["target"])
+    ):
+        return
+    store.keep_version(
+        scope,
+        file,
+        step=a["step"],
+        why=a.get("why") or f"dream run {run_id}",
+        after=None if a["kind"] == "move" else (file.parent / a["staged"]).read_bytes(),
+        run=run_id,
+    )
 
 
 def _audited(audit: Path, run_id: str) -> bool:

@@ -53,6 +53,8 @@ class Action:
     new_sha: str | None = None
     needs: list[int] = field(default_factory=list)  # ops whose write must land first
     data: bytes | None = None  # write: the new bytes (not journaled)
+    step: str | None = None  # the history step of the version it replaces or removes
+    why: str | None = None  # the operation's reason, for `memlsp log`
 
     def to_json(self) -> dict[str, Any]:
         out = {k: v for k, v in self.__dict__.items() if k != "data" and v not in (None, [])}
@@ -163,7 +165,15 @@ def materialise(
             old = base.get(target) if target == op.path else None
             actions.append(
                 Action(
-                    "write", i, target, staged=staged, old_sha=old, new_sha=sha256(data), data=data
+                    "write",
+                    i,
+                    target,
+                    staged=staged,
+                    old_sha=old,
+                    new_sha=sha256(data),
+                    data=data,
+                    step=f"dream-{op.op}" if old else None,
+                    why=op.reason or None,
                 )
             )
         moving = list(op.sources)
@@ -178,9 +188,20 @@ def materialise(
                     dst=archive_path(run_id, s),
                     old_sha=base.get(s),
                     needs=[i] if op.op != "delete" else [],
+                    step=_move_step(op, s),
+                    why=op.reason or None,
                 )
             )
     return Materialised(actions, applied, conflicts, sorted(set(requeued)))
+
+
+def _move_step(op: Operation, source: str) -> str:
+    """The history step of a file a dream archives."""
+    if source.startswith("inbox/"):
+        return "dream-archive"
+    if op.op in ("delete", "rename", "merge"):
+        return f"dream-{op.op}"
+    return "dream-delete"
 
 
 def render_diff(scope: Scope, plan: Plan, mat: Materialised) -> str:

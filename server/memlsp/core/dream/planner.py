@@ -38,6 +38,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from .. import matching
+from ..heuristics.signals import SUPERSEDE
 from ..notes import cut, one_line, slugify
 from ..policy.dates import absolutize
 from ..store import Entry
@@ -207,6 +209,8 @@ class OfflinePlanner:
         for i, older in enumerate(topics):
             for newer in topics[i + 1 :]:
                 scores = self._scores(older, newer)
+                if _distinct(older.description, newer.description, newer.body):
+                    continue
                 if self.same_topic(scores) or scores[2] >= self.near_duplicate:
                     pairs.append((scores[2], older, newer, scores))
         for _score, older, newer, scores in sorted(pairs, key=lambda p: -p[0]):
@@ -270,6 +274,8 @@ class OfflinePlanner:
         best, best_scores = None, None
         for t in topics:
             if t.removed_into:
+                continue
+            if _distinct(t.description, desc, body):
                 continue
             scores = self._scores(entry, t)
             if self.same_topic(scores) and (best_scores is None or scores[2] > best_scores[2]):
@@ -347,6 +353,24 @@ class OfflinePlanner:
             sources=list(dict.fromkeys(t.sources)),
             superseded=superseded,
         )
+
+
+_REPLACES = re.compile(
+    r"\b(?:now|no longer|replac(?:es|ed|ing)|moved|changed|switched|raised|lowered|tightened|"
+    r"loosened|bump(?:ed)?|postponed|pushed back|slipped|delayed|superseded|upgraded)\b|"
+    r"\(was\b|\bwas \S+\)|改为|改成|不再|原来|推迟|提前|调整|换成",
+    re.I,
+)
+
+
+def _distinct(older_desc: str, newer_desc: str, newer_body: str) -> bool:
+    """Two notes about different subjects (search-api vs billing-api), however alike their
+    wording: never merged, folded or superseded into one another."""
+    # Only an explicit "this replaces that" (not a status word like "done") lets a name
+    # or a value differ.
+    head = _head(newer_desc, newer_body)
+    change = bool(SUPERSEDE.search(head) or _REPLACES.search(head))
+    return matching.conflict(older_desc, newer_desc, supersede=change) is not None
 
 
 def _fields(item: _Topic | Entry) -> tuple[str, str, str]:

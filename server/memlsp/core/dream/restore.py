@@ -1,7 +1,7 @@
 """Restoring a dream's soft deletes and expiring its archives (SPEC R20, R38).
 
 A dream moves what it replaced or deleted to ``archive/<run-id>/`` and records the run in
-``state.json``. :func:`restore` puts a run's deletions (or one archived path) back while
+``state.json``. :func:`restore` puts a run's archived files (or one of them) back while
 the run is inside ``retention.softDeleteDays``; :func:`purge_archives` hard-deletes the
 archives of older runs (the dream's prune phase).
 
@@ -55,9 +55,9 @@ def restore(
     now: dt.datetime | None = None,
     soft_delete_days: int = 30,
 ) -> RestoreResult:
-    """Put soft-deleted notes of ``run_id`` back (all its deletions, or one ``path``,
-    which may also be a processed inbox file). Refuses unknown or expired runs and paths
-    whose original place is taken."""
+    """Put back what ``run_id`` moved to its archive: every file (the inbox files it
+    consumed and the notes it soft-deleted), or one ``path``. Refuses unknown or expired
+    runs and paths whose original place is taken."""
     now = now or dt.datetime.now(dt.UTC)
     with file_lock(scope.lock_path):
         run = known_run(scope, run_id)
@@ -83,12 +83,12 @@ def restore(
                 )
             wanted = [path]
         else:
-            # Everything the run deleted that is still in its archive (some may have been
-            # restored one by one already).
+            # Everything the run archived that is still in its archive (some may have been
+            # restored one by one already, or forgotten there).
             wanted = [
                 rel
-                for rel in run.get("deleted") or []
-                if (scope.root / archive_path(run_id, rel)).exists()
+                for rel in run.get("moved") or []
+                if isinstance(rel, str) and (scope.root / archive_path(run_id, rel)).exists()
             ]
         restored = []
         for rel in wanted:

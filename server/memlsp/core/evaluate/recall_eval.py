@@ -28,7 +28,7 @@ from ..notes import Note, parse_time
 from ..recall import Recaller
 from ..retrieval.embedders import Embedder
 from ..retrieval.glossary import Glossary
-from ..retrieval.hybrid import HybridParams
+from ..retrieval.params import RecallParams
 from ..runtime import ProgressSink
 from ..store import Scope, Store
 
@@ -100,7 +100,7 @@ def evaluate(
     query_rows: list[dict],
     *,
     embedder: Embedder | None = None,
-    params: HybridParams | None = None,
+    params: RecallParams | None = None,
     glossary: Glossary | None = None,
     progress: ProgressSink | None = None,
 ) -> dict:

@@ -34,11 +34,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..autosave import autosave_session
-from ..extract import Message, extract_turn
+from ..extract import Message
 from ..identity import ProjectId, parse_remote_url
 from ..models import Provider
 from ..notes import parse_time
+from ..replay import replay_session
 from ..store import Scope, Store
 
 RecallText = Callable[[Store, Scope, str, dt.datetime], str]
@@ -132,23 +132,13 @@ def run_scenario(
     for session in scenario.get("sessions", []):
         turns = session["turns"] if isinstance(session, dict) else session
         session_id = session.get("id", "session") if isinstance(session, dict) else "session"
-        history: list[Message] = []
-        for number, turn in enumerate(turns, start=1):
-            at = parse_time(turn.get("at"))
-            current = [Message("user", turn.get("user", ""), at)]
-            if turn.get("assistant"):
-                current.append(Message("assistant", turn["assistant"], at))
-            extract_turn(
-                store,
-                scope,
-                session_id=session_id,
-                turn=number,
-                messages=history[-2:] + current,
-                provider=provider,
-                now=at,
-            )
-            history.extend(current)
-        autosave_session(store, scope, session_id=session_id, messages=history)
+        replay_session(
+            store,
+            scope,
+            [_turn_messages(turn) for turn in turns],
+            session_id=session_id,
+            provider=provider,
+        )
     probes = []
     for probe in scenario.get("probes", []):
         now = parse_time(probe.get("at")) or dt.datetime.now(dt.UTC)
@@ -165,6 +155,14 @@ def run_scenario(
         "never_stored_hits": [{"string_index": i, "file": f} for i, (_, f) in enumerate(hits)],
         "trivial_leftovers": leftovers,
     }
+
+
+def _turn_messages(turn: dict) -> list[Message]:
+    at = parse_time(turn.get("at"))
+    current = [Message("user", turn.get("user", ""), at)]
+    if turn.get("assistant"):
+        current.append(Message("assistant", turn["assistant"], at))
+    return current
 
 
 def run_scenarios(

@@ -15,12 +15,11 @@ import hashlib
 import json
 import logging
 import os
-import re
 
 from .. import heuristics as h
-from ..forget import ForgetRefused, forget
-from ..fsutil import atomic_append_line, atomic_write, file_lock
-from ..notes import Note, cut, iso, utcnow
+from ..forget import ForgetRefused, fact_matcher, forget, path_digest, redact_copies
+from ..fsutil import atomic_append_line, file_lock
+from ..notes import iso, utcnow
 from ..store import Entry, Store
 from .context import Ctx, live_entries, note_tokens
 
@@ -36,6 +35,7 @@ def forget_in_chat(ctx: Ctx, target: str) -> None:
         ctx.result.forget_target_found = False
         return
     found = False
+    facts: list[str] = []
     for entry in live_entries(ctx):
         share = len(tokens & note_tokens(entry.note)) / len(tokens)
         if share >= FORGET_MATCH and ctx.dry_run:
@@ -44,21 +44,28 @@ def forget_in_chat(ctx: Ctx, target: str) -> None:
         elif share >= FORGET_MATCH:
             if remove_note(ctx.store, entry, by="extraction-forget", now=ctx.now):
                 ctx.result.deleted.append(entry.path)
+                facts.append(entry.note.description)
                 found = True
-    scrubbed = (
-        False
-        if ctx.dry_run
-        else scrub_sessions(ctx, tokens, min_share=FORGET_MATCH, of_target=True)
-    )
+    # every copy: the session records quoting the subject or a forgotten note's fact
+    scrubbed = scrub_sessions(ctx, tokens, min_share=FORGET_MATCH, of_target=True, facts=facts)
     ctx.result.forget_target_found = found or scrubbed
     if not ctx.result.forget_target_found:
         log.info("forget request matched no note")
 
 
-def remove_note(store: Store, entry: Entry, *, by: str, now: dt.datetime | None = None) -> bool:
+def remove_note(
+    store: Store,
+    entry: Entry,
+    *,
+    by: str,
+    now: dt.datetime | None = None,
+    replaced_by: str | None = None,
+    step: str = "supersede",
+) -> bool:
     """Delete one note if its bytes are still the ones that were read (best-effort forget,
     R23), regenerate the index, and append a content-free audit record. False when the
-    note changed or vanished meanwhile."""
+    note changed or vanished meanwhile. A note replaced by a renamed one (``replaced_by``:
+    the new note's SHA-256; ``step``: why) keeps its version in the history."""
     if by != "extraction-update":
         # The user asked to forget it: the verified path leaves a tombstone, so extraction
         # never writes the same note again (R23, R24).
@@ -77,69 +84,54 @@ def remove_note(store: Store, entry: Entry, *, by: str, now: dt.datetime | None 
             return False
         if hashlib.sha256(data).hexdigest() != entry.sha256:
             return False
+        store.keep_version(
+            scope,
+            entry.file,
+            step=step,
+            why=f"{entry.note.description} (replaced by a note under a new name)",
+            after=replaced_by,
+        )
         os.unlink(entry.file)
         store.rebuild_index(scope, locked=True)
         record = {
             "at": iso(now or utcnow()),
             "action": "forget",
             "by": by,
-            "path": entry.path,
+            # content-free, like a forget's audit: the name is in the history, which a
+            # verified forget purges (no copy of a forgotten note's words is left)
+            "pathDigest": path_digest(entry.rel_in_scope),
             "sha256": entry.sha256,
         }
         atomic_append_line(scope.state_dir / "audit.jsonl", json.dumps(record))
     return True
 
 
-_PROMPT_LINE = re.compile(r"^- (.*)$")
-
-
 def scrub_sessions(
-    ctx: Ctx, tokens: set[str], *, min_share: float, of_target: bool = False
+    ctx: Ctx,
+    tokens: set[str],
+    *,
+    min_share: float,
+    of_target: bool = False,
+    facts: list[str] | None = None,
 ) -> bool:
-    """Drop prompt lines in session records that carry a forgotten or replaced fact."""
-    if not tokens:
+    """Drop prompt lines in session records that carry a forgotten or replaced fact
+    (through :func:`memlsp.core.forget.redact_copies`: verified rewrites, and a record left
+    with no prompt is forgotten). ``of_target``: ``tokens`` is a forget request's subject
+    and a line must hold ``min_share`` of it; else ``min_share`` of the line's words must be
+    ``tokens``. ``facts``: the texts of forgotten notes, whose quotes go too."""
+    if (not tokens and not facts) or ctx.dry_run:
         return False
-    changed_any = False
-    for scope in ctx.scopes():
-        if not (scope.root / "sessions").is_dir():
-            continue
-        for entry in ctx.store.scan(scope).entries:
-            if entry.section != "sessions":
-                continue
-            lines = entry.note.body.splitlines()
-            keep: list[str] = []
-            dropped = 0
-            for line in lines:
-                m = _PROMPT_LINE.match(line)
-                if m:
-                    line_tokens = h.content_tokens(m.group(1))
-                    if of_target:
-                        share = len(tokens & line_tokens) / len(tokens)
-                    else:
-                        share = len(tokens & line_tokens) / max(1, len(line_tokens))
-                    if share >= min_share:
-                        dropped += 1
-                        continue
-                keep.append(line)
-            if not dropped:
-                continue
-            changed_any = True
-            if not any(_PROMPT_LINE.match(line) for line in keep):
-                remove_note(ctx.store, entry, by="extraction-forget", now=ctx.now)
-                ctx.result.deleted.append(entry.path)
-                continue
-            first = next(
-                _PROMPT_LINE.match(line).group(1) for line in keep if _PROMPT_LINE.match(line)
-            )  # type: ignore[union-attr]
-            prefix = entry.note.description.split(": ", 1)[0]
-            new = Note(
-                name=entry.note.name,
-                description=cut(f"{prefix}: {first}", 150),
-                type=entry.note.type,
-                body="\n".join(keep),
-                meta={**entry.note.meta, "updated": iso(ctx.now)},
-            )
-            with file_lock(scope.lock_path):
-                atomic_write(entry.file, new.render())
-            ctx.result.updated.append(entry.path)
-    return changed_any
+    quoted = fact_matcher(facts or [])
+
+    def matches(line: set[str]) -> bool:
+        if tokens and line:
+            base = len(tokens) if of_target else len(line)
+            if len(tokens & line) / base >= min_share:
+                return True
+        return bool(facts) and quoted(line)
+
+    changed = redact_copies(ctx.store, ctx.scopes(), matches, now=ctx.now, keep_history=True)
+    for path in changed:
+        gone = not (ctx.store.home / path).exists()
+        (ctx.result.deleted if gone else ctx.result.updated).append(path)
+    return bool(changed)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..notes import Note, iso, parse_time
@@ -52,6 +53,7 @@ class ExtractResult:
     written: list[str] = field(default_factory=list)
     updated: list[str] = field(default_factory=list)
     deleted: list[str] = field(default_factory=list)
+    held: list[str] = field(default_factory=list)  # review: required — pending items (R37)
     refused: list[Refusal] = field(default_factory=list)
     skipped: str | None = None
     degraded: bool = False  # a model was configured but the offline path ran
@@ -77,6 +79,8 @@ class Ctx:
     turn: int
     result: ExtractResult
     dry_run: bool = False
+    review: bool = False  # R37: notes and updates wait as pending items
+    repo_root: Path | None = None  # the repository the turn happened in (its instruction files)
     agent: str | None = None  # R4 provenance: the agent or surface the turn came from
 
     def provenance(self) -> dict[str, str]:

@@ -21,6 +21,7 @@ from ..policy.types import describe_types
 from ..store import Entry, Scope, Store
 from .chat_forget import remove_note
 from .context import Ctx, Message, Refusal, live_entries
+from .write import held
 
 SYSTEM_PROMPT = f"""You are the memory extractor of a coding assistant. After each chat turn you
 decide what, if anything, from the LAST user message is worth remembering for future
@@ -146,10 +147,16 @@ def extract_with_model(
             entry = lookup(args["path"])
             note.name = entry.note.name
             note.meta["created"] = entry.note.meta.get("created") or note.meta["created"]
-            res = ctx.store.write_note(entry.scope, note, section=entry.section, now=ctx.now)
+            if held(ctx, entry.scope, note, entry):
+                return f"ok: proposed an update of {entry.path} for review"
+            res = ctx.store.write_note(
+                entry.scope, note, section=entry.section, replaces=entry.path, now=ctx.now
+            )
             result.updated.append(res.path)
         else:
             scope = ctx.global_scope if args.get("scope") == "global" else ctx.scope
+            if held(ctx, scope, note, None):
+                return "ok: proposed for review"
             res = ctx.store.write_note(scope, note, section="inbox", now=ctx.now)
             (result.written if res.action == "created" else result.updated).append(res.path)
         by_path[res.path] = res.entry

@@ -12,6 +12,7 @@ Must not import pygls, lsprotocol or the CLI.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -27,11 +28,20 @@ from .write import write_checked
 
 _LEAD = re.compile(
     r"^(?:(?:ok(?:ay)?|sure|right|fair|fine|good|great|yes|yeah|yep|exactly|perfect|nice|"
-    r"excellent|cool|hmm+|wait|and|also|but|so|no|nope|quick context|update|heads[- ]up)"
+    r"excellent|cool|hmm+|wait|and|also|but|so|no|nope|quick context|update|heads[- ]up|"
+    r"change of plans?|new rule|correction|actually)"
     r"\b\s*[,.!:—–\-]+\s*)+",
     re.I,
 )
 _ZH_LEAD = re.compile(r"^(?:好|对|嗯|行|另外|顺便|等一下|等等)[，,！!。：:\s]*")
+
+
+_CHATTER = re.compile(
+    r"^(?:(?:hey|hi|hello|yo|ok(?:ay)?|so|um+|quick one|quick question)\b[\s,!.:—–-]*)*"
+    r"(?:(?:can|could|would) you (?:please )?(?:help me |quickly )?|please |help me |"
+    r"i (?:need|want) (?:you )?to )?",
+    re.I,
+)
 
 
 def _clean_statement(text: str) -> str:
@@ -45,15 +55,41 @@ def _clean_statement(text: str) -> str:
 
 
 def extract_offline(ctx: Ctx, msgs: list[Message]) -> None:
-    result = ctx.result
+    """Each user message of the turn's last run of consecutive user messages is its own
+    input: two messages in a row never merge into one note, and neither is the other's
+    context. The context of a correction is the request before the assistant's previous
+    reply (when it was a request, not a statement of fact)."""
     users = [i for i, m in enumerate(msgs) if m.role == "user"]
-    user = msgs[users[-1]]
-    prev_assistant = next(
-        (m.content for m in reversed(msgs[: users[-1]]) if m.role == "assistant"), ""
-    )
-    prev_user = next((m.content for m in reversed(msgs[: users[-1]]) if m.role == "user"), "")
-    reply = next((m.content for m in msgs[users[-1] + 1 :] if m.role == "assistant"), "")
-    text = user.content.strip()
+    first = last = users[-1]
+    while first > 0 and msgs[first - 1].role == "user":
+        first -= 1
+    prev_at = next((i for i in range(first - 1, -1, -1) if msgs[i].role == "assistant"), -1)
+    prev_assistant = msgs[prev_at].content if prev_at >= 0 else ""
+    prev_user = next((m.content for m in reversed(msgs[: max(prev_at, 0)]) if m.role == "user"), "")
+    if prev_user and not _asks(prev_user):
+        prev_user = ""  # a statement of fact is not the situation of the next message
+    reply = next((m.content for m in msgs[last + 1 :] if m.role == "assistant"), "")
+    skipped: list[str] = []
+    for i in range(first, last + 1):
+        before = (len(ctx.result.written), len(ctx.result.updated), len(ctx.result.deleted))
+        ctx.result.skipped = None
+        _extract_message(ctx, msgs[i].content, prev_assistant, prev_user, reply)
+        after = (len(ctx.result.written), len(ctx.result.updated), len(ctx.result.deleted))
+        if after == before and ctx.result.skipped:
+            skipped.append(ctx.result.skipped)
+    wrote = ctx.result.written or ctx.result.updated or ctx.result.deleted
+    ctx.result.skipped = None if wrote or not skipped else skipped[-1]
+
+
+def _asks(text: str) -> bool:
+    return any(h.is_request(s) or h.is_question(s) for s in h.sentences(text))
+
+
+def _extract_message(
+    ctx: Ctx, content: str, prev_assistant: str, prev_user: str, reply: str
+) -> None:
+    result = ctx.result
+    text = content.strip()
     poison = poisoning.inspect(text, source="user")
     if poison is not None and poison.category == "hidden-characters":
         result.refused.append(Refusal(f"refused-poisoning:{poison.category}", poison.category))
@@ -71,7 +107,7 @@ def extract_offline(ctx: Ctx, msgs: list[Message]) -> None:
     for sentence in h.sentences(text):
         if h.is_question(sentence) or h.is_filler(sentence):
             continue
-        verdict = check_candidate(sentence, source="user", now=ctx.now)
+        verdict = check_candidate(sentence, source="user", now=ctx.now, repo_root=ctx.repo_root)
         if not verdict.ok:
             result.refused.append(Refusal(verdict.reason, verdict.category))
             # "Remember X" where X is excluded: the request itself is refused (R8).
@@ -90,7 +126,7 @@ def extract_offline(ctx: Ctx, msgs: list[Message]) -> None:
     if not statements:
         result.skipped = result.skipped or ("refused" if result.refused else "no-signal")
         return
-    groups = _group(kept, statements, prev_assistant)
+    groups = _group(kept, statements, prev_assistant, ctx.now.date())
     if not groups:
         result.skipped = "no-signal"
         return
@@ -115,6 +151,9 @@ class _TurnContext:
 def _safe_gist(ctx: Ctx, text: str, source: str, limit: int) -> str:
     if h.is_filler(text) or h.forget_target(text):
         return ""
+    # greetings and thanks around a request are chatter, not the situation
+    text = " ".join(s for s in h.sentences(text) if not h.is_filler(s)) or text
+    text = _CHATTER.sub("", text).strip() or text
     verdict = check_candidate(text, source=source, now=ctx.now)
     if not verdict.ok:
         ctx.result.refused.append(Refusal(verdict.reason, verdict.category, f"{source}-context"))
@@ -123,17 +162,30 @@ def _safe_gist(ctx: Ctx, text: str, source: str, limit: int) -> str:
 
 
 def _group(
-    kept: list[str], statements: list[str], prev_assistant: str
+    kept: list[str], statements: list[str], prev_assistant: str, today: dt.date | None = None
 ) -> list[tuple[str, list[str], list[str]]]:
     """Split a message into one candidate per idea: consecutive sentences of the same type
-    form a note; a sentence without a signal of its own belongs to the one before it."""
+    form a note; a sentence without a signal of its own belongs to the one before it. Two
+    sentences that each carry a signal but share no content word are two facts (not so in
+    a correction, whose second half is usually the replacement or the reason)."""
     groups: list[list[Any]] = []  # [type, kept sentences, statement sentences]
     for sentence in kept:
         is_statement = sentence in statements
         type_ = None
         if is_statement:
-            type_ = h.choose_type(h.signals(sentence, previous_assistant=prev_assistant))
-        if groups and (type_ is None or type_ == groups[-1][0] or groups[-1][0] is None):
+            type_ = h.choose_type(
+                h.signals(sentence, previous_assistant=prev_assistant, today=today)
+            )
+        if (
+            groups
+            and type_ in ("project", "reference", "user")  # a correction keeps its "instead"
+            and type_ == groups[-1][0]
+            and groups[-1][2]
+            and not groups[-1][2][-1].rstrip().endswith((";", "；"))
+            and not h.content_tokens(sentence) & h.content_tokens(" ".join(groups[-1][2]))
+        ):
+            groups.append([type_, [], []])  # another fact of the same kind
+        elif groups and (type_ is None or type_ == groups[-1][0] or groups[-1][0] is None):
             if groups[-1][0] is None:
                 groups[-1][0] = type_
         else:
@@ -145,7 +197,7 @@ def _group(
     for type_, group_kept, group_statements in groups:
         if type_ is None:
             joined = " ".join(group_statements)
-            type_ = h.choose_type(h.signals(joined, previous_assistant=prev_assistant))
+            type_ = h.choose_type(h.signals(joined, previous_assistant=prev_assistant, today=today))
         if type_ is not None and group_statements and h.units(" ".join(group_statements)) >= 3:
             out.append((type_, group_kept, group_statements))
     return out
@@ -178,6 +230,8 @@ def _write_group(
         else:
             result.refused.append(Refusal(verdict.reason, verdict.category, "assistant-context"))
     zh = h.is_chinese(body_core)
+    # The situation is the request the assistant answered (only a request: a statement of
+    # fact before it is never the context of a correction or an approval).
     situation = turn_context.situation if type_ == "feedback" else ""
     description = _description(type_, body_core, sig, context, zh, situation)
     body = _body(type_, body_core, sig, context, zh, ctx, situation, turn_context.reply)
@@ -208,10 +262,13 @@ def _description(
     if type_ == "user":
         return cut(("用户背景：" if zh else "User role/expertise: ") + core, 150)
     if type_ == "feedback" and situation:
-        # Lead with the situation the rule applies to: a later request like it shares
-        # its words, and recall selects on this line.
-        head = cut(situation, 90).rstrip("。.!！ ")
-        return cut(f"{head}：{core}" if zh else f"{head} — {core}", 150)
+        # The rule first, then the situation it applies to: a later request like it
+        # shares its words, and recall selects on this line.
+        room = 150 - len(core) - 8
+        if room >= 24:
+            head = cut(situation, room).rstrip("。.!！ ")
+            return cut(f"{core}（场合：{head}）" if zh else f"{core} (when: {head})", 150)
+        return cut(core, 150)
     if type_ == "feedback" and sig.approval and context:
         joiner = "（认可的做法：" if zh else " — approved: "
         tail = "）" if zh else ""

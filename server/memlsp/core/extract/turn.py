@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from ..errors import MemlspError
@@ -44,6 +45,8 @@ def extract_turn(
     max_rounds: int = MAX_ROUNDS,
     timeout: float = MODEL_TIMEOUT_S,
     dry_run: bool = False,
+    review: bool = False,
+    repo_root: Path | str | None = None,
     agent: str | None = None,
 ) -> ExtractResult:
     """Extract what is worth remembering from one completed turn (R11).
@@ -52,7 +55,9 @@ def extract_turn(
     ``recent`` are looked at. ``now`` defaults to the last user message's ``at``.
     ``dry_run`` (rollout ``dry-run``, R25) computes everything and writes nothing: the
     changes it would make are listed in ``result.planned``. A model is not called in a
-    dry run (its tools would write). ``agent`` is recorded on the notes written (R4).
+    dry run (its tools would write). ``review`` (setting ``review: required``, R37): new
+    notes and updates wait as pending items (``result.held``) instead of being written. ``agent`` is
+    recorded on the notes written (R4).
     """
     msgs = [m if isinstance(m, Message) else Message.from_dict(m) for m in messages]
     msgs = [m for m in msgs if m.content.strip()][-max(1, recent) :]
@@ -76,6 +81,8 @@ def extract_turn(
         turn,
         result,
         dry_run,
+        review,
+        Path(repo_root) if repo_root else None,
         agent,
     )
     if dry_run:

@@ -8,11 +8,12 @@ Must not import pygls, lsprotocol or the CLI.
 from __future__ import annotations
 
 from .. import heuristics as h
+from .. import matching, pending
 from ..forget import tombstoned_text
 from ..notes import Note
 from ..store import Entry, Scope
 from .chat_forget import remove_note, scrub_sessions
-from .context import Ctx, Refusal, live_entries, note_tokens
+from .context import Ctx, Refusal, live_entries, note_tokens, strip_provenance
 
 SAME_TOPIC_RATIO = 0.5  # shared content tokens / smaller set, to count as the same topic
 SAME_TOPIC_MIN = 3
@@ -23,9 +24,24 @@ SUPERSEDE_MIN = 2
 PROTECTED_SOURCES = ("manual", "import")
 
 
-def same_topic(ctx: Ctx, tokens: set[str], supersede: bool) -> Entry | None:
+def _core(note: Note) -> str:
+    """What a note states: its body's first paragraph without provenance."""
+    first = strip_provenance(note.body).strip().split("\n\n", 1)[0].strip()
+    return first or note.description
+
+
+def same_topic(
+    ctx: Ctx, tokens: set[str], supersede: bool, *, type_: str | None = None, statement: str = ""
+) -> Entry | None:
+    """The live note this statement restates or (``supersede``) replaces: one of the same
+    type, on the same subject (:func:`memlsp.core.matching.conflict` vetoes different
+    names, values or a swapped content word), never one that merely shares lead words."""
     best: tuple[float, int, Entry] | None = None
     for entry in live_entries(ctx):
+        if type_ is not None and entry.note.type != type_:
+            continue
+        if statement and matching.conflict(_core(entry.note), statement, supersede=supersede):
+            continue
         shared, ratio = h.overlap(tokens, note_tokens(entry.note))
         same = shared >= SAME_TOPIC_MIN and ratio >= SAME_TOPIC_RATIO
         replaced = (
@@ -39,10 +55,23 @@ def same_topic(ctx: Ctx, tokens: set[str], supersede: bool) -> Entry | None:
     return best[2] if best else None
 
 
+def held(ctx: Ctx, scope: Scope, note: Note, existing: Entry | None) -> bool:
+    """R37: under ``review: required`` the note (or the update of ``existing``) waits as a
+    pending item instead of being written; True when it was held."""
+    if not ctx.review:
+        return False
+    ctx.result.held.append(
+        pending.propose(ctx.store, scope, note, target=existing, now=ctx.now).path
+    )
+    return True
+
+
 def write_checked(ctx: Ctx, scope: Scope, note: Note, statement: str, *, supersede: bool) -> None:
     """R10: rewrite the note on the same topic, else create one in the inbox."""
-    tokens = h.content_tokens(f"{note.description} {statement}")
-    existing = same_topic(ctx, tokens, supersede)
+    # The statement alone: a description that leads with the situation around it (the
+    # message before, the assistant's reply) must not make it match that situation's note.
+    tokens = h.content_tokens(statement)
+    existing = same_topic(ctx, tokens, supersede, type_=note.type, statement=statement)
     if ctx.dry_run:
         ctx.result.planned.append(
             {"action": "update", "path": existing.path, "type": note.type}
@@ -53,9 +82,18 @@ def write_checked(ctx: Ctx, scope: Scope, note: Note, statement: str, *, superse
     if existing is not None:
         old_note = existing.note
         note.meta["created"] = old_note.meta.get("created") or note.meta["created"]
+        if held(ctx, existing.scope, note, existing):
+            return
         if note.name == old_note.name or existing.section not in ("", "inbox"):
             note.name = old_note.name
-            res = ctx.store.write_note(existing.scope, note, section=existing.section, now=ctx.now)
+            res = ctx.store.write_note(
+                existing.scope,
+                note,
+                section=existing.section,
+                replaces=existing.path,
+                now=ctx.now,
+                step="supersede" if supersede else "extraction-update",
+            )
             if res.action == "updated":
                 ctx.result.updated.append(res.path)
         else:
@@ -71,7 +109,14 @@ def write_checked(ctx: Ctx, scope: Scope, note: Note, statement: str, *, superse
             res = ctx.store.write_note(
                 existing.scope, note, section=existing.section, match_existing=False, now=ctx.now
             )
-            remove_note(ctx.store, existing, by="extraction-update", now=ctx.now)
+            remove_note(
+                ctx.store,
+                existing,
+                by="extraction-update",
+                now=ctx.now,
+                replaced_by=res.entry.sha256,
+                step="supersede" if supersede else "extraction-update",
+            )
             ctx.result.updated.append(res.path)
         if supersede:
             # The replaced value must be gone everywhere recall can see it (R10).
@@ -85,5 +130,7 @@ def write_checked(ctx: Ctx, scope: Scope, note: Note, statement: str, *, superse
     while note.name in taken:
         note.name = f"{base}-{i}"
         i += 1
+    if held(ctx, scope, note, None):
+        return
     res = ctx.store.write_note(scope, note, section="inbox", now=ctx.now)
     (ctx.result.written if res.action == "created" else ctx.result.updated).append(res.path)

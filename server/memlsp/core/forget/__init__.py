@@ -31,6 +31,7 @@ The modules: :mod:`.errors` (refusals), :mod:`.paths` (lexical and layout checks
 This package must not import pygls, lsprotocol or anything from ``memlsp.lsp``/``memlsp.cli``.
 """
 
+from .copies import fact_matcher, redact_copies
 from .errors import REFUSALS, ForgetRefused
 from .matching import MatchReport, find_matching, forget_matching
 from .paths import NoteLocation, known_runs, validate_path
@@ -53,6 +54,8 @@ from .verified import (
 )
 
 __all__ = [
+    "fact_matcher",
+    "redact_copies",
     "AFTER_FORGET",
     "FORGET_REASONS",
     "REFUSALS",

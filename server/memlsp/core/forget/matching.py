@@ -27,6 +27,7 @@ class MatchReport:
     matches: list[Entry] = field(default_factory=list)
     forgotten: list[ForgetResult] = field(default_factory=list)
     refused: list[tuple[str, str, str]] = field(default_factory=list)  # path, reason, message
+    redacted: list[str] = field(default_factory=list)  # session records the text left
 
 
 def _words(text: str) -> list[str]:

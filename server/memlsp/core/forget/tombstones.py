@@ -18,6 +18,7 @@ import unicodedata
 from pathlib import Path
 
 from ..errors import NoteFormatError
+from ..fsutil import atomic_append_line
 from ..notes import parse_note
 from ..store import Scope
 
@@ -77,9 +78,34 @@ def read_tombstones(scope: Scope) -> list[dict]:
                     records.append(rec)
     except OSError:
         return []
+    records = _live(records)
     with _tomb_lock:
         _tomb_cache[path] = (key, records)
     return records
+
+
+def _live(records: list[dict]) -> list[dict]:
+    """The tombstones in force: a ``revokes`` record (a best-effort forget undone by
+    ``memlsp restore --version``) cancels the earlier tombstones of those bytes; a later
+    forget of the same bytes stands again."""
+    live: list[dict] = []
+    for rec in records:
+        revoked = rec.get("revokes")
+        if isinstance(revoked, str):
+            live = [r for r in live if r.get("sha256") != revoked]
+        else:
+            live.append(rec)
+    return live
+
+
+def revoke(scope: Scope, sha256: str, *, at: str) -> bool:
+    """Undo the tombstone of a best-effort forget whose note was restored (the caller holds
+    the scope's flock); False when no tombstone names these bytes."""
+    if not any(r.get("sha256") == sha256 for r in read_tombstones(scope)):
+        return False
+    record = {"v": 1, "at": at, "revokes": sha256, "reason": "restore"}
+    atomic_append_line(scope.state_dir / TOMBSTONES, json.dumps(record, sort_keys=True))
+    return True
 
 
 def tombstoned_digests(scope: Scope) -> set[str]:

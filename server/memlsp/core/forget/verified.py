@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .. import telemetry
+from .. import history, telemetry
 from ..notes import iso, utcnow
 from ..store import Scope, Store
 from .errors import ForgetRefused
@@ -68,6 +68,7 @@ class ForgetResult:
     tombstone: dict
     hook_failures: tuple[str, ...] = ()
     section: str = "topic"  # "topic", "inbox", "sessions" or "archive"
+    redacted: tuple[str, ...] = ()  # session records the fact was also removed from
 
 
 AFTER_FORGET: list[Callable[[ForgetEvent], None]] = []
@@ -151,6 +152,7 @@ def _forget(
             if exc.reason == "not-found":
                 done = path_tombstone(scope, loc.rel_in_scope, sha256)
                 if done is not None:
+                    _settle_history(store, scope, loc, sha256, b"", reason, after_unlink=True)
                     return ForgetResult(
                         rel_path, sha256, "already-forgotten", done, (), loc.section or "topic"
                     )
@@ -165,6 +167,7 @@ def _forget(
                     raise ForgetRefused("symlink", "the note is a symlink") from exc
                 done = path_tombstone(scope, loc.rel_in_scope, sha256)
                 if done is not None:
+                    _settle_history(store, scope, loc, sha256, b"", reason, after_unlink=True)
                     return ForgetResult(
                         rel_path, sha256, "already-forgotten", done, (), loc.section or "topic"
                     )
@@ -186,6 +189,7 @@ def _forget(
                     )
                 check_lease(state_fd, loc.rel_in_scope, lease_token, now)
                 record = _write_evidence(scope, state_fd, loc, sha256, data, reason, now)
+                _settle_history(store, scope, loc, sha256, data, reason)
                 try:
                     unlink_verified(parent, name, fd, st, data, _step)
                 except ForgetRefused as exc:
@@ -203,6 +207,7 @@ def _forget(
                         },
                     )
                     raise
+                _settle_history(store, scope, loc, sha256, data, reason, after_unlink=True)
             finally:
                 os.close(fd)
         finally:
@@ -212,6 +217,31 @@ def _forget(
         _step("index-rebuilt")
     failures = _run_hooks(ForgetEvent(scope, rel_path, loc.rel_in_scope, sha256))
     return ForgetResult(rel_path, sha256, "forgotten", record, failures, loc.section or "topic")
+
+
+def _settle_history(
+    store: Store,
+    scope: Scope,
+    loc: NoteLocation,
+    sha256: str,
+    data: bytes,
+    reason: str,
+    *,
+    after_unlink: bool = False,
+) -> None:
+    """A best-effort forget (found by matching) keeps the version, so it can be undone;
+    any other forget is final: once the note is unlinked, every version of its path and
+    every copy of its bytes leave the history (issue 15). Under the scope's flock."""
+    if reason == "matching":
+        if not after_unlink and loc.section in ("", "inbox", "sessions"):
+            store.keep_version(
+                scope, scope.root / loc.rel_in_scope, step="forget-best-effort",
+                why="forgotten by a matching search (memlsp forget --matching, or in chat)",
+            )  # fmt: skip
+        return
+    if after_unlink:
+        history.purge(scope, loc.rel_in_scope, {sha256})
+        _step("history-purged")
 
 
 def _write_evidence(

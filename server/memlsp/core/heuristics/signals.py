@@ -11,6 +11,7 @@ Must not import the store, the models, or any adapter.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass
 
@@ -82,7 +83,8 @@ APPROVAL_GEN_ZH = re.compile(
 )
 
 REFERENCE_EN = re.compile(
-    r"\b(?:tracked (?:in|on)|lives? (?:in|at|on)|land(?:s)? in|documented (?:in|at|on)|"
+    r"\b(?:tracked (?:in|on)|lives? (?:in|at|on)|land(?:s)? in|go(?:es)? (?:in|into)|"
+    r"belongs? (?:in|to)|(?:are|is) (?:filed|logged|reported|raised) (?:in|on)|documented (?:in|at|on)|"
     r"written up in|can be found (?:in|at|on)|is at|are at|is on|are on|is in|are in|"
     r"check [^.]{0,60}? first|look (?:in|at)|go to|announced in|posted in|filed (?:in|under)|"
     r"dashboard|runbook|playbook|wiki|board|channel|view|queue|space|notebook|spreadsheet|"
@@ -117,7 +119,12 @@ PROJECT_EN = re.compile(
     r"starts?|ends?|until|no (?:deploys?|merges?|releases?|changes)|paused|blocked|"
     r"decided|agreed|decision|we chose|we picked|we went with|policy|rule for|rule:|"
     r"approval|approve[sd]?|sign-?off|owns?|owner|is responsible|are responsible|maintains|"
-    r"needs? [^.;]{0,50}?(?:approval|installed|sign-?off|review|enabled)|requires?|"
+    r"needs? [^.;]{0,50}?(?:approvals?|installed|sign-?off|reviews?|enabled|playtests?)|requires?|"
+    # who does what: ownership, review, contact and limits said as plain facts
+    r"(?:owned|run|maintained|reviewed|approved|handled|led|done|priced|rotated) by|"
+    r"is the (?:\w+ ){0,2}(?:lead|owner|contact|point of contact|dri)|reviews (?:every|all|each)|"
+    r"answers questions about|only \w+ (?:may|can)|may only be|"
+    r"rate limit(?:ed)?|lasts? (?:\w+ )?(?:days|weeks|months)|renews|expires|pages the|"
     r"must be|only (?:on|after|before)|every (?:monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday|day|night|week|month|sprint|quarter|morning|evening)|each (?:week|month|"
     r"sprint)|(?:first|last|second|third) (?:monday|tuesday|wednesday|thursday|friday|"
@@ -125,22 +132,32 @@ PROJECT_EN = re.compile(
     r"rescheduled|is (?:due|scheduled)|scheduled for|(?:resets?|wiped|rotated) (?:every|each|"
     r"on)|announced in|becomes|renamed to|is called|are called|deprecated|sunset|migrat(?:e|ing) "
     r"to|upgrade[sd]? to|by \d{4}-\d{2}-\d{2}|before \d{4}-\d{2}-\d{2}|from \d{4}-\d{2}-\d{2}|"
-    r"from now on|going forward|effective (?:immediately|today|\d{4}-\d{2}-\d{2}))\b",
+    r"from now on|going forward|effective (?:immediately|today|\d{4}-\d{2}-\d{2}))\b"
+    # recurring schedules: "on Mondays", "Tuesday mornings", "every other Friday",
+    # "Saturday 22:00 UTC", "fortnightly"
+    r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\bevery other\b|\bfortnightly\b|"
+    r"\b(?:each|usually|normally|typically|regularly)\b[^.;]{0,30}?\b(?:monday|tuesday|"
+    r"wednesday|thursday|friday|saturday|sunday)\b|"
+    r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s? (?:mornings|afternoons|"
+    r"evenings|nights)\b|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday),? "
+    r"(?:at )?\d{1,2}(?::\d{2}|\s?[ap]m)",
     re.I,
 )
 PROJECT_ZH = re.compile(
     r"截止|之前(?:要|必须|得|需要|所有|把)|前要|前交|冻结|封版|上线|发布|发版|决定|定了|约定|规定|规则|负责|审批|批准|"
     r"需要.{0,12}(?:审批|同意|批准|评审|安装)|每周|每月|每天|每晚|每个月|重置|请假|休假|维护窗口|只能|"
-    r"要升级|都要|改名|改叫|叫做|由.{1,10}负责|归.{1,10}管|演示日|例会"
+    r"要升级|都要|改名|改叫|叫做|由.{1,10}负责|归.{1,10}管|演示日|例会|审核|维护|限流|续签|"
+    r"轮换|部署在|持续.{0,4}[天周月]|"
+    r"(?:每|双|隔|逢)(?:个)?(?:周|星期|礼拜)|(?:周|星期)[一二三四五六日天].{0,4}[零一二两三四五六七八九十\d]+点"
 )
 SUPERSEDE = re.compile(
-    r"\b(?:update|updated|change of plan|changed|no longer|not anymore|any ?more|instead|"
+    r"(?:^\s*update\b|\bupdate\s*[:—–]|\b(?:updated|change of plan|changed|no longer|not anymore|any ?more|instead|"
     r"from now on|from today|going forward|as of (?:today|now|\d{4}-\d{2}-\d{2})|moved|"
-    r"now (?:it'?s|is|we|they)|new rule|replaces?|rather than|switch(?:ed)? to|from \d{4}-\d{2}-\d{2})\b"
+    r"now (?:it'?s|is|we|they)|new rule|replaces?|rather than|switch(?:ed)? to|from \d{4}-\d{2}-\d{2})\b)"
     r"|不用.{0,12}了|不再|改成|改为|改到|换成|以后.{0,6}统一|现在.{0,8}了|从今天起|从现在起|更新[:：]",
     re.I,
 )
-_DATE_ISO = re.compile(r"(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)")
+_DATE_ISO = re.compile(r"(?<!\d)\d{4}-\d{2}(?:-\d{2})?(?![\d-])")
 _PERSONAL_PREF = re.compile(
     r"\b(?:answer|explain|reply|respond|tell me|show me|give me|write to me|talk to me|"
     r"when you explain|i prefer|i like|for me)\b|回答|解释|回复|给我|跟我说|我喜欢|我习惯",
@@ -195,8 +212,10 @@ def _reference(text: str) -> bool:
     return bool(_TOOL_RX.search(text) or _LOCATION_TARGET.search(text))
 
 
-def signals(text: str, *, previous_assistant: str = "") -> Signals:
-    """What kind of memory a (non-question, non-request) statement carries."""
+def signals(text: str, *, previous_assistant: str = "", today: dt.date | None = None) -> Signals:
+    """What kind of memory a (non-question, non-request) statement carries. ``today``:
+    the day it was said — a date that is only today ("今天天气不错") makes nothing an
+    event."""
     zh = is_chinese(text)
     s = Signals()
     s.cue = bool(CUE.search(text))
@@ -212,7 +231,8 @@ def signals(text: str, *, previous_assistant: str = "") -> Signals:
     s.approval = s.approval and bool(previous_assistant.strip())
     s.reference = _reference(text)
     s.supersede = bool(SUPERSEDE.search(text))
-    s.dated = bool(_DATE_ISO.search(text))
+    dates = _DATE_ISO.findall(text)
+    s.dated = any(d != (today.isoformat() if today else "") for d in dates)
     s.personal = bool(_PERSONAL_PREF.search(text))
     s.project_marker = bool(_PROJECT_MARKER.search(text))
     s.imperative = bool(_IMPERATIVE.search(text))
@@ -238,6 +258,8 @@ def choose_type(s: Signals) -> str | None:
         return "project"
     if s.reference:
         return "reference"
+    if s.dated and not s.personal:
+        return "project"  # an event on a date (the rewriter made it absolute): a project fact
     if s.correction:
         return "feedback"
     if s.cue:

@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from pathlib import Path
 
 from . import dates, exclusions, poisoning, secrets
 from .exclusions import CATEGORIES, Exclusion, classify_exclusion
+from .instructions import stated_in_repo
 from .secrets import SecretMatch, find_secrets, redact
 
 __all__ = [
@@ -63,6 +65,7 @@ def check_candidate(
     now: dt.datetime | dt.date | None = None,
     check_exclusions: bool = True,
     allow_quarantine: bool = False,
+    repo_root: Path | str | None = None,
 ) -> Verdict:
     """Decide whether ``text`` may be persisted as memory, and in which form.
 
@@ -71,6 +74,8 @@ def check_candidate(
     ``now`` is the turn's timestamp for R9; without it dates are left as they are.
     ``allow_quarantine``: untrusted instructions come back as ``quarantined`` with the
     text quoted and marked untrusted, instead of ``refused``.
+    ``repo_root``: the repository the text was said in; a fact its instruction files
+    (CLAUDE.md, AGENTS.md, …) already state is refused as ``in-repo-docs``.
     """
     if not text or not text.strip():
         return _refused("refused-empty", "", "nothing to remember: the text is empty")
@@ -97,5 +102,12 @@ def check_candidate(
         excl = classify_exclusion(text)
         if excl is not None:
             return _refused(excl.code, excl.category, excl.reason)
+        where = stated_in_repo(text, repo_root)
+        if where is not None:
+            return _refused(
+                "refused-excluded:in-repo-docs",
+                "in-repo-docs",
+                f"the repository's {where} already says this; it is not stored twice",
+            )
     cleaned = dates.absolutize(text, now) if now is not None else text
     return Verdict("ok", "", cleaned)

@@ -1,43 +1,14 @@
-"""Relative dates → absolute dates (SPEC R9), English and Chinese.
+"""Relative dates → absolute dates (SPEC R9), English and Chinese: the one rewriter every
+write path uses (remember, extraction, the dream).
 
 A note that says "Thursday" is useless a week later, so every relative date is rewritten
 from the timestamp of the turn that said it, before anything is stored. Weeks start on
-Monday (ISO 8601). The rules, in the order they are tried (each documented in
-docs/reference/policy.md):
-
-day words       today/tonight/this morning → D; tomorrow → D+1; the day after tomorrow → D+2;
-                yesterday → D-1; the day before yesterday → D-2;
-                今天/今日/今晚 → D; 明天/明日 → D+1; 后天 → D+2; 大后天 → D+3;
-                昨天/昨日 → D-1; 前天 → D-2; 大前天 → D-3
-offsets         in N days|weeks|months, N days|weeks|months from now|later → D+N;
-                N days|weeks|months ago → D-N (N: digits, one…twelve, a, a couple of);
-                N天后/N周后/N个星期后/N个月后 → D+N; N天前/N周前/N个月前 → D-N
-                (N: digits or 一二两三四五六七八九十…)
-weekdays        next <weekday> / 下周X → that day in the next calendar week;
-                this <weekday> / 这周X / 本周X → that day in the current week;
-                last <weekday> → the most recent one before today; 上周X → that day in the
-                previous calendar week; 下下周X → two weeks on;
-                ("the first Wednesday of the month", "the last Friday of every month",
-                "Friday afternoons", "Tuesday and Thursday mornings" are recurring days,
-                and a weekday with a clock time — "Saturday 22:00 UTC" — is a schedule
-                slot: all are left alone);
-                a bare weekday (Thursday, on Thursday, by Friday, 周四, 星期四) → the next one
-                after today (1–7 days ahead), or the most recent one before today when the
-                sentence is in the past tense ("we decided on Monday"). A bare weekday in a
-                habitual sentence (every Friday, on Fridays, usually, biweekly, 每周五, 都,
-                通常, 双周, 例会…) is a recurring day, not a date, and is left alone.
-weeks           next week / 下周 → "the week of <Monday>"; this week / 本周 / 这周 → the current
-                week; last week / 上周 → the previous week; the week after next → +2 weeks;
-                end of (this|the) week / 周末前 → Friday of this week; end of next week →
-                Friday of next week; this weekend / 这周末 → Saturday of this week; next
-                weekend / 下周末 → Saturday of next week
-months          end of (the|this) month / 月底 / 本月底 → last day of this month; end of next
-                month / 下个月底 → last day of next month; beginning of next month / 下月初 →
-                first day of next month; next month / 下个月 → YYYY-MM; this month / 本月 →
-                YYYY-MM; last month / 上个月 → YYYY-MM
-years           end of the year / 年底 → YYYY-12-31; next year / 明年 → YYYY+1; this year /
-                今年 → YYYY; last year / 去年 → YYYY-1
-absolute zh     2026 年 11 月 20 日 → 2026-11-20 (normalised so the stored form is one shape)
+Monday (ISO 8601). Day words, offsets ("in ten days", "a week from Monday", "十天后"),
+weekdays ("next Friday", "the Monday after next", "下下周三"), weeks, months and years are
+resolved; recurring days ("every Tuesday", "on Sunday nights", "Tuesday and Thursday
+mornings", "weekly", "每周日晚上", "双周三", a weekday with a clock time) are schedules and
+are left exactly as written. The rules, in the order they are tried, are documented in
+docs/reference/policy.md ("Absolute dates").
 
 Must not import the store, the models or any adapter.
 """
@@ -193,6 +164,19 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("en-start-next-month", re.compile(r"\b(?:the )?(?:beginning|start) of next month\b", re.I)),
     ("en-end-year", re.compile(r"\b(?:the )?end of (?:the |this )?year\b", re.I)),
     ("en-week-after-next", re.compile(r"\bthe week after next\b", re.I)),
+    ("en-weekday-after-next", re.compile(rf"\bthe ({_WD_EN}) after next\b", re.I)),
+    (
+        "en-offset-from",  # "a week from Monday", "ten days after next Friday"
+        re.compile(
+            rf"\b({_NUM_EN_RX}) (day|week|fortnight)s? (?:from|after) "
+            rf"(?:(next|this) )?({_WD_EN}|tomorrow|today)\b",
+            re.I,
+        ),
+    ),
+    (
+        "en-day-of-month",  # "the 3rd of next month"
+        re.compile(r"\bthe (\d{1,2})(?:st|nd|rd|th)? of (next|this) month\b", re.I),
+    ),
     ("en-weekend", re.compile(r"\b(this|next) weekend\b", re.I)),
     ("en-next-weekday", re.compile(rf"\bnext ({_WD_EN})\b", re.I)),
     ("en-this-weekday", re.compile(rf"\bthis (?:coming )?({_WD_EN})\b", re.I)),
@@ -202,13 +186,19 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("en-year", re.compile(r"\b(next|this|last) year\b", re.I)),
     (
         "en-in-offset",
-        re.compile(rf"\bin ({_NUM_EN_RX}) (day|week|month)s?\b(?! ago)", re.I),
+        re.compile(
+            rf"\bin ({_NUM_EN_RX}) (day|week|month|fortnight)s?\b(?:'s?|s')?(?: time\b)?(?! ago)",
+            re.I,
+        ),
     ),
     (
         "en-offset-later",
-        re.compile(rf"\b({_NUM_EN_RX}) (day|week|month)s? (?:from now|from today|later)\b", re.I),
+        re.compile(
+            rf"\b({_NUM_EN_RX}) (day|week|month|fortnight)s? (?:from now|from today|later)\b",
+            re.I,
+        ),
     ),
-    ("en-offset-ago", re.compile(rf"\b({_NUM_EN_RX}) (day|week|month)s? ago\b", re.I)),
+    ("en-offset-ago", re.compile(rf"\b({_NUM_EN_RX}) (day|week|month|fortnight)s? ago\b", re.I)),
     ("en-tomorrow", re.compile(r"\btomorrow(?:'s)?\b", re.I)),
     ("en-yesterday", re.compile(r"\byesterday(?:'s)?\b", re.I)),
     (
@@ -246,7 +236,14 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(rf"({_ZH_NUM_RX})\s*(天|周|个星期|个礼拜|个月)(以后|之后|后|以前|之前|前)"),
     ),
     ("zh-day", re.compile(r"大后天|大前天|后天|前天|明天|明日|昨天|昨日|今天|今日|今晚")),
-    ("zh-weekday", re.compile(r"(?<![下上这本每])(?:周|星期|礼拜)([一二三四五六日天])")),
+    # a weekday with a clock time is a schedule slot ("周二凌晨两点"), as in English
+    (
+        "zh-weekday",
+        re.compile(
+            r"(?<![下上这本每])(?:周|星期|礼拜)([一二三四五六日天])"
+            r"(?!\s*(?:早上|上午|中午|下午|晚上|凌晨|夜里)?\s*[零一二两三四五六七八九十\d]+\s*[点:：])"
+        ),
+    ),
 ]
 
 _PREPOSITIONS = re.compile(
@@ -254,6 +251,9 @@ _PREPOSITIONS = re.compile(
     r"of|with|the|due|until)\s*)$",
     re.I,
 )
+
+
+_UNIT_DAYS = {"day": 1, "week": 7, "fortnight": 14}
 
 
 def _resolve(rule: str, m: re.Match[str], text: str, today: dt.date) -> str | None:
@@ -279,6 +279,27 @@ def _resolve(rule: str, m: re.Match[str], text: str, today: dt.date) -> str | No
         return _fmt(_add_months(today.replace(day=1), 1))
     if rule == "en-end-year":
         return _fmt(dt.date(today.year, 12, 31))
+    if rule == "en-weekday-after-next":
+        return _fmt(_monday(today) + dt.timedelta(days=14 + WEEKDAYS_EN[g[0].lower()]))
+    if rule == "en-offset-from":
+        n, unit, which, anchor = _en_number(g[0]), g[1].lower(), (g[2] or "").lower(), g[3].lower()
+        if n is None:
+            return None
+        if anchor in ("today", "tomorrow"):
+            base = today + dt.timedelta(days=1 if anchor == "tomorrow" else 0)
+        elif which:
+            base = _monday(today) + dt.timedelta(
+                days=WEEKDAYS_EN[anchor] + (7 if which == "next" else 0)
+            )
+        else:
+            base = today + dt.timedelta(days=(WEEKDAYS_EN[anchor] - today.weekday()) % 7 or 7)
+        return _fmt(base + dt.timedelta(days=n * _UNIT_DAYS[unit]))
+    if rule == "en-day-of-month":
+        first = _add_months(today.replace(day=1), 1 if g[1].lower() == "next" else 0)
+        try:
+            return _fmt(first.replace(day=int(g[0])))
+        except ValueError:
+            return None
     if rule == "en-week-after-next":
         return f"the week of {_fmt(_monday(today) + dt.timedelta(days=14))}"
     if rule == "en-weekend":
@@ -313,8 +334,7 @@ def _resolve(rule: str, m: re.Match[str], text: str, today: dt.date) -> str | No
         unit = g[1].lower()
         if unit == "month":
             return _fmt(_add_months(today, sign * n))
-        days = n * (7 if unit == "week" else 1)
-        return _fmt(today + dt.timedelta(days=sign * days))
+        return _fmt(today + dt.timedelta(days=sign * n * _UNIT_DAYS[unit]))
     if rule in ("en-tomorrow", "en-yesterday", "en-today"):
         delta = {"en-tomorrow": 1, "en-yesterday": -1, "en-today": 0}[rule]
         date = _fmt(today + dt.timedelta(days=delta))

@@ -24,6 +24,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..text import is_chinese
+from . import recognisers as rec
 from .secrets import find_secrets
 
 CATEGORIES: dict[str, str] = {
@@ -63,7 +65,8 @@ _PATH = re.compile(
     rf"(?<![\w@])(?:~|\.{{1,2}})?/?(?:[\w@\-.]+/)+[\w@\-.]*\.(?:{_EXT})\b"
     r"|(?<![\w@])(?:\.{1,2}/|/)?(?:src|lib|app|apps|packages|services|cmd|internal|pkg|"
     r"modules|components|server|client|tests?|spec|scripts|config|infra|terraform|charts)"
-    r"/(?:[\w@\-.]+/)*[\w@\-.]+/?",
+    r"/(?:[\w@\-.]+/)*[\w@\-.]+/?"
+    r"|(?<![\w@/:.])\.?[A-Za-z_@][\w@\-.]*/(?:[\w@\-.]+/)+[\w@\-.]*",
     re.I,
 )
 _WIN_PATH = re.compile(r"\b[A-Za-z]:\\(?:[\w\-. ]+\\)*[\w\-. ]+")
@@ -128,7 +131,7 @@ _CODE_IDENT = re.compile(
 )
 _CODE_WORDS = re.compile(
     r"\b(class(?:es)?|function|functions|method|methods|decorator|interface|struct|"
-    r"hook|hooks|returns?|calls?|inherits?|extends|implements|wraps|design pattern|"
+    r"hook|hooks|returns?|(?<!-)calls?|inherits?|extends|implements|wraps|design pattern|"
     r"(?:repository|factory|singleton|observer|adapter|builder|strategy|visitor) pattern)\b"
     r"|类|函数|方法|接口|装饰器|设计模式|继承",
     re.I,
@@ -141,11 +144,11 @@ _CODE_PATTERN_PHRASE = re.compile(
     re.I,
 )
 _ARCH = re.compile(
-    r"\b(architecture|architected|microservices?|monolith|event[- ]driven|message bus|"
+    r"\b((?:the |our )?(?:\w+ )?architecture (?:is|uses|consists|has)|architected|microservices?|monolith|event[- ]driven|message bus|"
     r"data flow|(?:talks|talk|sends|publishes|subscribes|connects) to (?:the )?\w+ (?:service|"
     r"queue|topic|db|database|api)|is (?:built|structured|organized|organised|layered) "
     r"(?:as|into|with|on|around)|(?:service|module|layer) (?:depends on|calls|sits between))\b"
-    r"|架构|分层|调用链|服务之间.{0,10}(?:调用|通信)|模块之间",
+    r"|架构(?:是|分成|分为|采用|用的是)|分层|调用链|服务之间.{0,10}(?:调用|通信)|模块之间",
     re.I,
 )
 
@@ -158,28 +161,70 @@ def _mask_urls(text: str) -> str:
     return _DOMAIN_PATH.sub(blank, text)
 
 
+# A path right after "lives in" / "is" / "在", or a path with nothing else to say, is a
+# location; a rule or fact that cites a file is not.
+_LOCATION_BEFORE = re.compile(
+    r"(?:\b(?:lives?|sits?|is|are|located|defined|declared|implemented|kept|stored|found|"
+    r"find [\w ]{0,30}?)\s+(?:in|at|under|inside)?|\bis|\bare|在|放在|位于|定义在|"
+    r"写在|声明在|实现在)\s*(?:the\s+)?(?:file|folder|directory)?\s*$",
+    re.I,
+)
+_LOCATION_FILLER = re.compile(
+    r"\b(?:remember|note|that|the|a|an|is|are|it|lives?|in|at|under|inside|defined|declared|"
+    r"implemented|located|kept|stored|sits?|file|folder|directory|config|you|can|find)\b|"
+    r"记住|记一下|在|里|中|下|目录|文件|放|位于|定义|写",
+    re.I,
+)
+
+
+def _only_location(masked: str, spans: list[tuple[int, int]]) -> bool:
+    for start, _end in spans:
+        if _LOCATION_BEFORE.search(masked[max(0, start - 40) : start]):
+            return True
+    rest = masked
+    for start, end in sorted(spans, reverse=True):
+        rest = rest[:start] + " " + rest[end:]
+    rest = _LOCATION_FILLER.sub(" ", rest)
+    words = re.findall(r"[A-Za-z0-9]{2,}", rest)
+    han = len(re.findall(r"[\u3400-\u9fff]", rest))
+    return len(words) + han / 2 < 4
+
+
 def classify_exclusion(text: str) -> Exclusion | None:
-    """The exclusion category of ``text``, or None when it may be remembered."""
+    """The exclusion category of ``text``, or None when it may be remembered.
+
+    A text that cites a file (a path or file name as evidence of a rule or fact) may be
+    remembered; one whose content is only where something is may not."""
     if find_secrets(text):
         return Exclusion("secret", CATEGORIES["secret"])
     masked = _mask_urls(text)
-    if _TASK.search(masked):
+    zh = is_chinese(masked)
+    if _TASK.search(masked) or rec.is_task_state(masked, chinese=zh):
         return Exclusion("task-state", CATEGORIES["task-state"])
-    if _BUG.search(masked) and _RECIPE.search(masked):
+    if (_BUG.search(masked) and _RECIPE.search(masked)) or rec.is_fix_recipe(masked, chinese=zh):
         return Exclusion("bug-fix-recipe", CATEGORIES["bug-fix-recipe"])
-    if _HISTORY.search(masked) or (_SHA.search(masked) and _GIT_WORDS.search(masked)):
+    if (
+        _HISTORY.search(masked)
+        or (_SHA.search(masked) and _GIT_WORDS.search(masked))
+        or rec.is_history(masked, chinese=zh)
+    ):
         return Exclusion("git-history", CATEGORIES["git-history"])
     if _DOCS.search(masked) and _DOCS_CLAIM.search(masked):
         return Exclusion("in-repo-docs", CATEGORIES["in-repo-docs"])
-    if _PATH.search(masked) or _WIN_PATH.search(masked):
+    spans = [m.span() for m in _PATH.finditer(masked)]
+    spans += [m.span() for m in _WIN_PATH.finditer(masked)]
+    spans += [m.span() for m in _FILENAME.finditer(masked)]
+    if spans and _only_location(masked, spans):
         return Exclusion("file-path", CATEGORIES["file-path"])
-    if _FILENAME.search(masked) and _LOCATION.search(masked):
+    if rec.is_code_place(masked, chinese=zh):
         return Exclusion("file-path", CATEGORIES["file-path"])
-    if _CODE_PATTERN_PHRASE.search(masked) or (
-        _CODE_IDENT.search(masked) and _CODE_WORDS.search(masked)
+    if (
+        _CODE_PATTERN_PHRASE.search(masked)
+        or (_CODE_IDENT.search(masked) and _CODE_WORDS.search(masked))
+        or rec.CODE_SHAPE.search(masked)
     ):
         return Exclusion("code-pattern", CATEGORIES["code-pattern"])
-    if _ARCH.search(masked):
+    if _ARCH.search(masked) or (zh and rec.ARCH_ZH.search(masked)):
         return Exclusion("architecture", CATEGORIES["architecture"])
     return None
 

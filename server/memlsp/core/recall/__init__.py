@@ -39,7 +39,7 @@ from .recaller import (
     SESSION_BUDGET_BYTES,
     Recaller,
     recaller_for,
-    settings_kwargs,
+    resolve_models,
 )
 from .render import (
     MAX_INJECTED_NOTE_BYTES,
@@ -74,5 +74,5 @@ __all__ = [
     "normalise_open_file",
     "note_citations",
     "recaller_for",
-    "settings_kwargs",
+    "resolve_models",
 ]

@@ -10,8 +10,7 @@ import time
 from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 
-from .. import index as index_mod
-from .. import sessions
+from .. import memory_md, sessions
 from ..errors import MemlspError
 from ..forget import tombstoned_digests
 from ..identity import resolve_project
@@ -19,8 +18,8 @@ from ..notes import iso, utcnow
 from ..retrieval.embedders import Embedder, load_embedder
 from ..retrieval.general import general_matrix
 from ..retrieval.glossary import Glossary
-from ..retrieval.hybrid import HybridParams
 from ..retrieval.index import Doc, RetrievalIndex
+from ..retrieval.params import RecallParams
 from ..store import Entry, Scope, Store
 from ..watch import folder_stamp
 from .citing import cited_paths, cites_open_file, file_stale_check, normalise_open_file
@@ -54,7 +53,7 @@ class Recaller:
         store: Store,
         project: Scope | None,
         *,
-        params: HybridParams | None = None,
+        params: RecallParams | None = None,
         embedder: Embedder | None = None,
         glossary: Glossary | None = None,
         selector: Selector | None = None,
@@ -66,9 +65,10 @@ class Recaller:
         self.project = project
         self.scopes = [s for s in (project, store.global_scope()) if s is not None]
         self.home_scope = project or store.global_scope()
-        self.params = params or HybridParams()
-        self._embedder = embedder
-        self._glossary = glossary
+        self.params = params or RecallParams()
+        wanted_embedder, wanted_glossary = resolve_models(self.params)
+        self._embedder = embedder or wanted_embedder
+        self._glossary = glossary if glossary is not None else wanted_glossary
         self.selector = selector
         self.stale_check = stale_check
         self.rescan_s = rescan_s
@@ -245,7 +245,7 @@ class Recaller:
                 text = self.store.index_text(scope)
                 label = "Project memory" if scope.kind == "project" else "Global memory"
                 parts.append(f"<!-- {label}: {scope.rel} -->\n{text}")
-        return index_mod.budgeted("\n".join(parts)) if parts else ""
+        return memory_md.budgeted("\n".join(parts)) if parts else ""
 
     def start_session(self, session_id: str) -> None:
         """R14/R17: a (re)started session id begins with nothing injected and a full budget
@@ -449,19 +449,17 @@ class Recaller:
         return memories, REMINDER_HEAD + "".join(blocks) + REMINDER_TAIL
 
 
-def settings_kwargs(recall_settings) -> dict:
-    """Recaller keyword arguments from ``Settings.recall`` (the ``recall.*`` keys): the hybrid
-    params, an empty glossary when ``recall.glossary`` is off, and, when ``recall.embedder``
-    is set, that embedder."""
-    out: dict = {"params": recall_settings.params()}
-    if not recall_settings.glossary:
-        out["glossary"] = Glossary("")
-    if recall_settings.embedder:
-        try:
-            out["embedder"] = load_embedder(recall_settings.embedder)
-        except KeyError as exc:
-            raise MemlspError(str(exc.args[0]), reason="unknown-embedder") from None
-    return out
+def resolve_models(params: RecallParams) -> tuple[Embedder | None, Glossary | None]:
+    """The embedder and glossary ``params`` ask for (``recall.embedder``, ``recall.glossary``):
+    None where the defaults apply; an empty glossary when glosses are off; a clear error for
+    an embedder name nobody knows."""
+    glossary = None if params.glossary else Glossary("")
+    if not params.embedder:
+        return None, glossary
+    try:
+        return load_embedder(params.embedder), glossary
+    except KeyError as exc:
+        raise MemlspError(str(exc.args[0]), reason="unknown-embedder") from None
 
 
 def recaller_for(store: Store, workspace: Path | str | None, **kwargs) -> Recaller:

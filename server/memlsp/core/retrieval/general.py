@@ -11,7 +11,7 @@ recall@5 points). So the message is also compared with these prototypes of reque
 need no memory — small talk, thanks and farewells, trivia, arithmetic and unit conversion,
 translation, creative writing, textbook programming questions, edits of the code at hand,
 everyday advice — in English and Chinese. When the nearest prototype is closer to the message
-than the best note by more than ``HybridParams.general_margin``, recall stays silent
+than the best note by more than ``RecallParams.general_margin``, recall stays silent
 (:func:`memlsp.core.retrieval.hybrid.select`). A note that really governs the message still
 wins: the margin asks for the prototype to be *clearly* closer.
 

@@ -32,8 +32,9 @@ from .doc import VECTOR_FIELDS, Doc, embed_texts
 from .embedders import Embedder, is_cjk_text
 from .general import general_matrix
 from .glossary import Glossary, default_glossary
-from .hybrid import Hit, HybridParams
+from .hybrid import Hit
 from .keywords import KeywordSearch
+from .params import RecallParams
 from .vectors import NoteVectors
 
 __all__ = ["SCHEMA_VERSION", "Doc", "RetrievalIndex"]
@@ -198,7 +199,7 @@ class RetrievalIndex:
         self, query, n, limit, allowed, params
     ) -> tuple[dict[int, float], dict[int, float]]:
         """The best keyword matches: row -> BM25 (sign flipped: larger is better), and row ->
-        term coverage (:func:`hybrid.term_coverage`; empty when ``params.kw_coverage`` is 0)."""
+        term coverage (:func:`hybrid.term_coverage`; empty when ``params.keyword_coverage`` is 0)."""
         conn = self._file.conn
         return self._keywords.hits(conn, self._vectors.row_of, query, n, limit, allowed, params)
 
@@ -226,7 +227,7 @@ class RetrievalIndex:
         now: datetime | None = None,
         first_turn: bool = False,
         exclude: Collection[str] = (),
-        params: HybridParams | None = None,
+        params: RecallParams | None = None,
         select: bool = True,
     ) -> list[Hit]:
         """Notes for a chat message, best first.
@@ -238,7 +239,7 @@ class RetrievalIndex:
         yet existing...). ``now`` drives session-scope decay. Never raises on sqlite errors:
         the cache is rebuilt from the last synced docs and the search retried once.
         """
-        params = params or HybridParams()
+        params = params or RecallParams()
         with self._lock:
             try:
                 return self._search(query, k, now, first_turn, exclude, params, select)
@@ -294,7 +295,7 @@ class RetrievalIndex:
         kw_raw = np.array([bm25.get(int(i), 0.0) for i in cand])
         vn = hybrid.normalise_vector(cos[cand], floor, ceil)
         kcov = np.array([coverage.get(int(i), 0.0) for i in cand])
-        kn = hybrid.normalise_keyword(kw_raw, params.kw_scale, kcov, params.kw_coverage)
+        kn = hybrid.normalise_keyword(kw_raw, params.kw_scale, kcov, params.keyword_coverage)
         fused = hybrid.fuse(vn, kn, params)
         hits = []
         for j, i in enumerate(cand):

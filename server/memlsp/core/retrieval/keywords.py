@@ -5,7 +5,7 @@ pre-tokenised by :mod:`.text` the same way as the queries, so both sides agree o
 :meth:`KeywordSearch.hits` — the best keyword matches of a chat message with each hit's
 BM25 and its term coverage (the IDF-weighted share of the message's terms the note contains,
 :func:`hybrid.term_coverage`: one posting-list scan per query term, stems from FTS5 itself) —
-and, in a large memory (``HybridParams.kw_prune_min_notes``), the pruning that keeps only
+and, in a large memory (``RecallParams.kw_prune_min_notes``), the pruning that keeps only
 the message's rarest terms within a posting budget: FTS5 computes BM25 for every matching
 note, so a common word in a huge memory costs more than it adds.
 
@@ -22,7 +22,7 @@ from ..text import fts_index_text, match_expression, query_terms
 from . import hybrid
 from .doc import Doc, doc_fields, keyword_body
 from .glossary import Glossary
-from .hybrid import HybridParams
+from .params import RecallParams
 
 __all__ = ["KeywordSearch", "write_row"]
 
@@ -55,15 +55,15 @@ class KeywordSearch:
         n: int,
         limit: int,
         allowed: np.ndarray,
-        params: HybridParams,
+        params: RecallParams,
     ) -> tuple[dict[int, float], dict[int, float]]:
         """The best ``limit`` keyword matches among ``n`` notes: row -> BM25 (sign flipped:
-        larger is better), and row -> term coverage (empty when ``params.kw_coverage`` is 0).
+        larger is better), and row -> term coverage (empty when ``params.keyword_coverage`` is 0).
         ``row_of`` maps FTS rowids to rows; rows not ``allowed`` are left out."""
         terms = query_terms(query)
         if not terms:
             return {}, {}
-        want_coverage = params.kw_coverage > 0
+        want_coverage = params.keyword_coverage > 0
         prune = n >= params.kw_prune_min_notes
         first_of: dict[str, str] = {}  # stem -> the first query term with it
         df: dict[str, int] = {}

@@ -2,7 +2,8 @@
 
 :class:`MemoryService` holds the use cases — session started, recall, turn completed (a
 job), compacted, session ended, remember, list, read, forget (verified and best-effort),
-dream, restore, reindex, status, doctor, check, evaluate — and owns what they share: the
+dream, restore, reindex, status, doctor, check, evaluate, the history of automatic changes
+(log, restore a version, past dream runs), review (R37) — and owns what they share: the
 settings, the memory home's store, scopes per folder, one Recaller per project scope, one
 rollout decision per entry point, the model providers, and index freshness after every
 write it makes. The language server (``memlsp.lsp``), the CLI (``memlsp.cli``) and the
@@ -25,9 +26,12 @@ from ..store import INDEX_NAME, SECTIONS, Entry, Scope, Store
 from ..watch import ScopeWatcher
 from .base import MAX_SESSIONS, warm_recaller
 from .chat import ChatUseCases, extract_summary, turns_of
+from .history import HistoryUseCases
 from .maintenance import HEALTH_SYSTEM, MaintenanceUseCases, dream_summary
 from .notes import NoteUseCases
 from .results import (
+    Change,
+    DreamRun,
     HealthFinding,
     Job,
     Listing,
@@ -36,20 +40,26 @@ from .results import (
     ProblemRecord,
     Recalled,
     Remembered,
+    ReviewDecided,
+    ReviewRecord,
     ScopeCount,
     SessionSaved,
     SessionStart,
     Skipped,
     Status,
 )
+from .review import DECISIONS, ReviewUseCases
 
 
-class MemoryService(ChatUseCases, NoteUseCases, MaintenanceUseCases):
+class MemoryService(
+    ChatUseCases, NoteUseCases, MaintenanceUseCases, HistoryUseCases, ReviewUseCases
+):
     """All use cases over one set of settings (see the module doc). Thread-safe: the
     language server calls it from worker threads."""
 
 
 __all__ = [
+    "DECISIONS",
     "MOVED_FILE",
     "MOVED_SYMBOL",
     "HEALTH_SYSTEM",
@@ -57,8 +67,10 @@ __all__ = [
     "MAX_SESSIONS",
     "NOTE_TYPES",
     "SECTIONS",
+    "Change",
     "Checker",
     "CitingNote",
+    "DreamRun",
     "Entry",
     "ExtractResult",
     "Finding",
@@ -76,6 +88,8 @@ __all__ = [
     "Recalled",
     "RecalledMemory",
     "Remembered",
+    "ReviewDecided",
+    "ReviewRecord",
     "Scope",
     "ScopeCount",
     "ScopeWatcher",

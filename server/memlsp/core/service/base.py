@@ -26,7 +26,6 @@ from ..recall import (
     Recaller,
     checker_stale_check,
     file_stale_check,
-    settings_kwargs,
 )
 from ..rollout import Decision, EntryPoint, decide, require
 from ..runtime import EditorBridge
@@ -111,6 +110,7 @@ class ServiceBase:
             store = self._stores.get(home)
             if store is None:
                 store = self._stores[home] = Store(home)
+            store.history_days = self._settings.retention.history_days
         return store
 
     def folder(self, workspace: str | Path | None = None) -> Path:
@@ -195,7 +195,7 @@ class ServiceBase:
             scope,  # not created here: recall only reads (writes create the folders)
             selector=self._selector(),
             stale_check=self._stale_check(Path(folder)),
-            **settings_kwargs(self._settings.recall),
+            params=self._settings.recall,
         )
         with self._lock:
             return self._recallers.setdefault(key, recaller)

@@ -16,6 +16,7 @@ from .. import listing
 from ..autosave import autosave_session
 from ..dream import note_session_ended
 from ..extract import ExtractResult, Message, extract_turn
+from ..replay import replay_session, turns_of
 from ..rollout import EntryPoint
 from ..runtime import CancelToken, ProgressSink
 from .base import ServiceBase, agent_name
@@ -89,9 +90,11 @@ class ChatUseCases(ServiceBase):
             return Skipped("memory-written")  # R11: the main model already wrote memory
         ws = self.session_workspace(session_id, workspace)
         store, scope = self.store, self.project_scope(ws)
+        repo_root = self.project(ws).root
         if self.decide(EntryPoint.INJECTION, record=False).run:
             self.recaller(ws)  # exists before the job, so the job keeps it current
         provider, timeout = self.provider(), self._settings.model.timeout_seconds
+        review = self._settings.review == "required"  # R37: proposals wait as pending items
         turn_messages = list(messages)
 
         def run(cancel: CancelToken, progress: ProgressSink) -> ExtractResult:
@@ -107,6 +110,8 @@ class ChatUseCases(ServiceBase):
                 global_scope=store.global_scope(),
                 timeout=timeout,
                 dry_run=not decision.write,
+                review=review,
+                repo_root=repo_root,
                 agent=agent_name(agent),
             )
             if result.written or result.updated or result.deleted:
@@ -163,41 +168,21 @@ class ChatUseCases(ServiceBase):
         message with the replies after it; clock = the turn's time), then autosave. A person
         asked for it: refused only under managed ``off``."""
         self.require(EntryPoint.REMEMBER)
-        store, scope, provider = self.store, self.project_scope(workspace), self.provider()
-        results: list[ExtractResult] = []
-        history: list[Message] = []
-        for number, turn in enumerate(turns_of(messages), start=1):
-            results.append(
-                extract_turn(
-                    store,
-                    scope,
-                    session_id=session_id,
-                    turn=number,
-                    messages=history[-2:] + turn,
-                    provider=provider,
-                    agent=agent_name(agent),
-                )
-            )
-            history.extend(turn)
-        saved = None
-        if autosave:
-            res = autosave_session(
-                store, scope, session_id=session_id, messages=history, agent=agent_name(agent)
-            )
-            saved = SessionSaved(path=res.path, skipped=res.skipped)
+        store, scope = self.store, self.project_scope(workspace)
+        results, res = replay_session(
+            store,
+            scope,
+            turns_of(messages),
+            session_id=session_id,
+            provider=self.provider(),
+            autosave=autosave,
+            review=self._settings.review == "required",
+            repo_root=self.project(workspace).root,
+            agent=agent_name(agent),
+        )
         self._written([scope, store.global_scope()], warm=False)
+        saved = None if res is None else SessionSaved(path=res.path, skipped=res.skipped)
         return results, saved
-
-
-def turns_of(messages: Sequence[Message]) -> list[list[Message]]:
-    """Each user message with the messages that follow it, up to the next user message."""
-    turns: list[list[Message]] = []
-    for m in messages:
-        if m.role == "user" or not turns:
-            turns.append([m])
-        else:
-            turns[-1].append(m)
-    return turns
 
 
 def extract_summary(result: ExtractResult) -> str:
@@ -209,6 +194,8 @@ def extract_summary(result: ExtractResult) -> str:
     parts = [f"{verb} {changed}", f"updated {len(result.updated)}"]
     if result.deleted:
         parts.append(f"deleted {len(result.deleted)}")
+    if result.held:
+        parts.append(f"held {len(result.held)} for review")
     if result.refused:
         parts.append(f"refused {len(result.refused)}")
     text = ", ".join(parts) + f" (provider {result.provider}"

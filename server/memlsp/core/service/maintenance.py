@@ -36,11 +36,14 @@ class MaintenanceUseCases(ServiceBase):
         scope: Scope | None = None,
         workspace: str | None = None,
     ) -> Job:
-        """A dream a person asked for (R13: runs at once when forced; refused only under
-        managed off). With a model provider the plan comes from the model, validated
-        strictly; the offline plan when it is rejected."""
+        """A dream a person asked for: it runs at once (R13, SPEC §11 — explicit commands
+        are never gated; the 24 h / 5-session gate governs only the automatic dream, so
+        ``force`` is accepted and changes nothing), refused only under managed off. With a
+        model provider the plan comes from the model, validated strictly; the offline plan
+        when it is rejected."""
+        del force  # kept for callers that still pass it
         self.require(EntryPoint.DREAM)
-        return self._dream_job(scope or self.project_scope(workspace), force, dry_run)
+        return self._dream_job(scope or self.project_scope(workspace), True, dry_run)
 
     def due_dream_jobs(self, scopes: list[Scope]) -> list[Job]:
         """The automatic dream (R13, R25): one job per scope whose gate is due — a dry run
@@ -76,12 +79,15 @@ class MaintenanceUseCases(ServiceBase):
                 self._written([scope], warm=False)
             return result
 
-        return Job("dream", f"Dreaming ({scope.rel})", str(store.home), run, dream_summary)
+        return Job(
+            "dream", f"Dreaming ({scope.rel})", str(store.home), run, dream_summary, dream_detail
+        )
 
     def restore(
         self, run_id: str, path: str | None = None, *, global_: bool = False, workspace=None
     ):
-        """R38: bring back what a dream run soft-deleted (within the retention window)."""
+        """R38: bring back what a dream run archived or soft-deleted — every file, or one
+        ``path`` — within ``retention.softDeleteDays``."""
         self.require(EntryPoint.DREAM)
         scope = self.store.global_scope() if global_ else self.project_scope(workspace)
         result = dream_mod.restore(
@@ -150,20 +156,23 @@ class MaintenanceUseCases(ServiceBase):
         """Score recall on a data set (JSONL files, eval/README.md) in a temporary home,
         with this service's ``recall.*`` settings."""
         from ..evaluate.recall_eval import evaluate, read_jsonl
-        from ..recall import settings_kwargs
 
         try:
             rows = read_jsonl(corpus), read_jsonl(queries)
         except ValueError as exc:
             raise MemlspError(str(exc), reason="bad-data-set") from exc
-        kwargs = settings_kwargs(self._settings.recall)
-        return evaluate(*rows, progress=progress, **kwargs)
+        return evaluate(*rows, progress=progress, params=self._settings.recall)
 
     def evaluate_scenarios(self, path: Path, *, proxy: bool = False, ids=None) -> dict:
         """Replay scenarios through extraction, then probe recall (or the stored text)."""
         from ..evaluate.scenarios import recaller_text, run_scenarios, stored_text_proxy
 
         return run_scenarios(path, stored_text_proxy if proxy else recaller_text, ids=ids)
+
+
+def dream_detail(result: dream_mod.DreamResult) -> str | None:
+    """A dry run's plan as a unified diff (R38: a dry run a person can read); else None."""
+    return result.diff if result.status == "dry-run" else None
 
 
 def dream_summary(result: dream_mod.DreamResult) -> str:

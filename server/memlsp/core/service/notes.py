@@ -8,12 +8,12 @@ a policy). Must not import pygls, lsprotocol, argparse or an adapter.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from pathlib import Path
 
 from .. import forget as forget_mod
-from .. import index as index_mod
-from .. import listing, sessions
+from .. import listing, memory_md, sessions
 from ..dream import should_dream
 from ..errors import InvalidRequestError, MemlspError, NotFoundError, RefusedError
 from ..fsutil import is_temp_name
@@ -43,10 +43,13 @@ class NoteUseCases(ServiceBase):
         type_: str | None = None,
         scope: str | None = None,
         workspace: str | None = None,
+        refs: list[str] | None = None,
         agent: str | None = None,
     ) -> Remembered:
-        """A person's "remember this" (R8: a refusal is an answer with a reason); ``agent``
-        names the surface or agent that asked (R4 provenance)."""
+        """A person's "remember this" (R8: a refusal is an answer with a reason).
+        ``refs``: files the note cites, each ``PATH`` or ``PATH:SYMBOL`` relative to the
+        repository (a note may cite files; one that only says where something is may not).
+        ``agent`` names the surface or agent that asked (R4 provenance)."""
         if scope not in (None, "project", "global"):
             raise InvalidRequestError(
                 f"scope must be project or global, not {scope!r}", reason="unknown-scope"
@@ -55,7 +58,15 @@ class NoteUseCases(ServiceBase):
         store = self.store
         target = store.global_scope() if scope == "global" else self.project_scope(workspace)
         try:
-            result = remember(store, target, text, type_=type_, agent=agent_name(agent))
+            result = remember(
+                store,
+                target,
+                text,
+                type_=type_,
+                repo_root=self.project(workspace).root,
+                refs=parse_refs(refs or []),
+                agent=agent_name(agent),
+            )
         except RefusedError as exc:
             return Remembered(refused=exc.reason, category=exc.category, message=str(exc))
         self._written([target])
@@ -138,11 +149,39 @@ class NoteUseCases(ServiceBase):
         return hits[0]
 
     def forget(self, path: str, sha256: str) -> forget_mod.ForgetResult:
-        """R24: verified forget of one note, given the hash of the bytes the caller read."""
+        """R24: verified forget of one note, given the hash of the bytes the caller read.
+        ``path`` may also be a note name or scope-relative path (as ``show`` takes). The
+        fact is also removed from the session records that quote it (``redacted``)."""
         self.require(EntryPoint.FORGET)
-        result = forget_mod.forget(self.store, path, sha256)
-        self._written(self._scopes_of([path]), warm=False)
+        store = self.store
+        path = self._note_path(path)
+        note = None
+        try:
+            data, digest = store.read(path)
+            if digest == sha256.strip().lower():
+                note = parse_note(data, stem=Path(path).stem)
+        except (MemlspError, OSError):
+            note = None
+        result = forget_mod.forget(store, path, sha256)
+        scopes = self._scopes_of([path])
+        if note is not None and result.status == "forgotten" and "/sessions/" not in path:
+            facts = [note.description, note.body.split("\n\n", 1)[0]]
+            redacted = forget_mod.redact_copies(
+                store, store.scopes(), forget_mod.fact_matcher(facts)
+            )
+            result = dataclasses.replace(result, redacted=tuple(redacted))
+            scopes += self._scopes_of(redacted)
+        self._written(scopes, warm=False)
         return result
+
+    def _note_path(self, ref: str) -> str:
+        """A home-relative path, or the path of the one note ``ref`` names."""
+        if ref.endswith(".md") and (self.store.home / ref).is_file():
+            return ref
+        try:
+            return self.find_note(ref).path
+        except NotFoundError:
+            return ref  # verified forget reports not-found (or already-forgotten) itself
 
     def forget_matching(
         self, text: str, *, scope: str | None = None, workspace: str | None = None, confirm=False
@@ -152,7 +191,11 @@ class NoteUseCases(ServiceBase):
         self.require(EntryPoint.FORGET)
         scopes = [s for s in self.scopes_named(scope, workspace) if s.root.is_dir()]
         report = forget_mod.forget_matching(self.store, text, scopes, confirm=confirm)
-        if report.forgotten:
+        if confirm:
+            report.redacted = forget_mod.redact_copies(
+                self.store, scopes, forget_mod.fact_matcher([text]), keep_history=True
+            )
+        if report.forgotten or report.redacted:
             self._written(scopes, warm=False)
         return report
 
@@ -204,7 +247,8 @@ class NoteUseCases(ServiceBase):
             findings.extend(HealthFinding(**problem_record(p).__dict__) for p in res.problems)
             live = [e for e in res.entries if e.section in ("", "inbox")]
             findings.extend(_index_findings(scope, live))
-            for folder in (scope.root, scope.root / "inbox", scope.root / "sessions"):
+            sections = ("inbox", "sessions", "pending")  # pending: review mode (R37)
+            for folder in (scope.root, *(scope.root / name for name in sections)):
                 if folder.is_dir():
                     findings.extend(
                         HealthFinding(
@@ -220,7 +264,7 @@ class NoteUseCases(ServiceBase):
 
 
 def _index_findings(scope: Scope, live: list[Entry]) -> list[HealthFinding]:
-    expected = index_mod.render_index(live)
+    expected = memory_md.render_index(live)
     try:
         current = scope.index_path.read_text("utf-8")
     except (OSError, UnicodeDecodeError):
@@ -256,3 +300,28 @@ def note_record(entry: Entry, now: dt.datetime, stale: int | None = None) -> Not
 
 def problem_record(problem: Problem) -> ProblemRecord:
     return ProblemRecord(problem.path, problem.reason, problem.message, problem.severity)
+
+
+def parse_refs(items: list[str]) -> list[dict[str, str]]:
+    """``PATH[:SYMBOL]`` citations as frontmatter ``refs`` entries; a path that is absolute,
+    escapes the repository or is empty is refused."""
+    out: list[dict[str, str]] = []
+    for item in items:
+        path, _, symbol = str(item).strip().partition(":")
+        path = path.strip().replace("\\", "/")
+        if (
+            not path
+            or "\x00" in item
+            or path.startswith("/")
+            or ".." in path.split("/")
+            or (len(path) > 1 and path[1] == ":")
+        ):
+            raise InvalidRequestError(
+                f"--ref {item!r}: give a path inside the repository, PATH or PATH:SYMBOL",
+                reason="bad-ref",
+            )
+        ref = {"path": path}
+        if symbol.strip():
+            ref["symbol"] = symbol.strip()
+        out.append(ref)
+    return out

@@ -28,6 +28,8 @@ class Job:
     home: str
     run: JobFn
     summarize: Callable[[Any], str] | None = None
+    # More than a line, for a client to show: a dry-run dream's plan as a diff (R38).
+    detail: Callable[[Any], str | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -157,3 +159,64 @@ class NoteFacts:
     recalled: int
     source: str | None = None
     agent: str | None = None
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change an automatic step made (``memlsp log``): the version it replaced or
+    removed is kept under ``id`` and can be restored while ``restorable``."""
+
+    id: str
+    at: str
+    scope: str
+    path: str  # home-relative
+    step: str
+    why: str
+    sha256: str  # of the kept (previous) bytes
+    bytes: int
+    after: str | None  # SHA-256 of what replaced them; None when the file was removed
+    run: str | None  # the dream run, for dream steps
+    restorable: bool
+
+
+@dataclass(frozen=True)
+class DreamRun:
+    """A past dream run (``memlsp dream --list``)."""
+
+    run_id: str
+    at: str
+    scope: str
+    planner: str
+    operations: int
+    ops: dict[str, int]
+    archived: int  # files the run moved to archive/<run-id>/ (inbox files and deletions)
+    deleted: int  # notes among them it soft-deleted
+    restorable: bool  # inside retention.softDeleteDays and not purged
+
+
+@dataclass
+class ReviewRecord:
+    """A pending item (R37): ``diff`` is a unified diff for an update, else None."""
+
+    id: str
+    path: str
+    kind: str  # new | update
+    description: str
+    type: str
+    name: str
+    scope: str
+    target: str | None
+    diff: str | None
+    source: str
+    agent: str | None
+    created: str
+
+
+@dataclass
+class ReviewDecided:
+    """The outcome of a decision: the accepted note's ``path`` (None on reject)."""
+
+    id: str
+    decision: str  # accept | reject | edit
+    path: str | None = None
+    action: str | None = None  # created | updated | unchanged (the write's)

@@ -12,7 +12,7 @@ import time
 
 from ...core.runtime import ModelUnavailable
 from ...core.service import HEALTH_SYSTEM
-from .. import messages as wire
+from .. import command_results as wire
 
 REQUIRES = ("lifecycle",)
 

@@ -34,6 +34,7 @@ from lsprotocol import types
 from pygls.uris import from_fs_path, to_fs_path
 
 from ...core.citations import Checker, Finding, IndexProblem, SourceRange
+from ..command_results import CitationCheck
 
 logger = logging.getLogger(__name__)
 
@@ -49,6 +50,7 @@ class CheckDone:
     findings: int
     problems: int
     seconds: float
+    stale_notes: int = 0
 
     def summary(self) -> str:
         return (
@@ -200,7 +202,16 @@ class CitationService:
             self.publish_all()
         self.ready.set()
 
-    async def _check_folder(self, folder: Path) -> None:
+    async def recheck(self) -> list[CheckDone]:
+        """Run the full check of every workspace folder again (``memlsp.recheckCitations``):
+        the workspace files, symbols and git history are re-read; then publish."""
+        async with self.lock:
+            done = [await self._check_folder(f) for f in self.server.workspace_folders()]
+            self.publish_all()
+        self.ready.set()
+        return [d for d in done if d is not None]
+
+    async def _check_folder(self, folder: Path) -> CheckDone | None:
         store = self.store
         existing = self.checkers.get(folder)
 
@@ -216,6 +227,7 @@ class CitationService:
                 len(report.findings),
                 len(report.index_problems),
                 time.perf_counter() - started,
+                len({f.note for f in report.findings}),
             )
 
         def run(cancel, progress):
@@ -230,7 +242,9 @@ class CitationService:
             home=str(store.home),
             writer=False,
         )
-        await self.server.jobs.wait(submitted.id)
+        finished = await self.server.jobs.wait(submitted.id)
+        ok = finished is not None and finished.state == "done"
+        return finished.result if ok else None
 
     # ---- incremental ------------------------------------------------------------------------
     async def files_changed(
@@ -335,11 +349,25 @@ def _register_workspace_watcher(server) -> None:
         server.client_register_capability(params)
 
 
+async def recheck_citations(ls, *args) -> CitationCheck:
+    """``memlsp.recheckCitations``: the full citation check again, in counts (the client's
+    "Check citations"); the diagnostics are republished as it goes."""
+    done = await ls.citations.recheck()
+    return CitationCheck(
+        notes=sum(d.notes for d in done),
+        stale=sum(d.findings for d in done),
+        stale_notes=sum(d.stale_notes for d in done),
+        index_problems=sum(d.problems for d in done),
+        folders=len(done),
+    )
+
+
 REQUIRES = ("lifecycle",)
 
 
 def register(server) -> None:
     server.citations = CitationService(server)
+    server.command("memlsp.recheckCitations")(recheck_citations)
     # recall flags stale symbols too, not only missing files, once a checker is warm (R19)
     server.service.checker_lookup = server.citations.checker_for_folder
 

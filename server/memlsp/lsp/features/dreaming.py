@@ -31,11 +31,7 @@ async def check_gate(ls) -> list[str]:
         if job.title in busy:
             continue
         try:
-            started.append(
-                ls.jobs.submit(
-                    job.kind, job.run, title=job.title, home=job.home, summarize=job.summarize
-                ).id
-            )
+            started.append(ls.jobs.submit_service_job(job).id)
         except JobQueueFull:
             logger.info("dream gate: the job queue is full; next check in an hour")
             break

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import threading
 
 from lsprotocol import types
 
@@ -94,8 +96,19 @@ def on_shutdown(ls, params: None) -> None:
             logger.exception("shutdown hook %r failed", hook)
 
 
+EXIT_GRACE_S = 3.0
+
+
 def on_exit(ls, params: None) -> None:
+    """Stop the jobs and leave. A job in the middle of CPU-bound work (a citation check, an
+    index build) is asked to stop but cannot be interrupted; the interpreter would wait for
+    its thread, so a watchdog ends the process after a grace period. That is safe: every
+    write is atomic and a SIGKILL at any instant loses nothing (R6)."""
     ls.jobs.shutdown()
+    code = 0 if getattr(ls.protocol, "_shutdown", False) else 1
+    watchdog = threading.Timer(EXIT_GRACE_S, os._exit, args=(code,))
+    watchdog.daemon = True
+    watchdog.start()
 
 
 def register(server) -> None:

@@ -52,9 +52,7 @@ def _messages(items: list[wire.ChatMessage]) -> list[Message]:
 
 
 def _submit(ls, job: Job) -> str:
-    return ls.jobs.submit(
-        job.kind, job.run, title=job.title, home=job.home, summarize=job.summarize
-    ).id
+    return ls.jobs.submit_service_job(job).id
 
 
 # ---- the chat-turn methods (rollout-governed, R25) -----------------------------------------
@@ -179,7 +177,9 @@ async def on_forget(ls, params: wire.ForgetParams):
     res = await ls.run_blocking(ls.service.forget, params.path, params.sha256)
     tomb = res.tombstone or {}
     return wire.ForgetResult(
-        tombstone=f"{tomb.get('pathDigest', '')}@{tomb.get('at', '')}", status=res.status
+        tombstone=f"{tomb.get('pathDigest', '')}@{tomb.get('at', '')}",
+        status=res.status,
+        redacted=list(res.redacted),
     )
 
 
@@ -196,6 +196,21 @@ async def on_status(ls, params: wire.StatusParams):
         home_exists=st.home_exists,
         provider=st.provider,
     )
+
+
+# ---- review before trust (R37) -----------------------------------------------------------
+@dispatch.handles("memory/review")
+async def on_review(ls, params: wire.ReviewParams):
+    found = await ls.run_blocking(ls.service.review, params.scope)
+    return wire.ReviewResult(items=[wire.ReviewItem(**dataclasses.asdict(r)) for r in found])
+
+
+@dispatch.handles("memory/reviewDecide")
+async def on_review_decide(ls, params: wire.ReviewDecideParams):
+    done = await ls.run_blocking(ls.service.review_decide, params.id, params.decision, params.text)
+    if ls.watcher is not None:
+        ls.watcher.poke()  # views hear of the change now (memory/notesChanged)
+    return wire.ReviewDecideResult(path=done.path, action=done.action)
 
 
 # ---- background jobs -------------------------------------------------------------------------
