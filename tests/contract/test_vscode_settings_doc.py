@@ -33,6 +33,7 @@ EDITOR_SUPPLIED = {"telemetry.editorEnabled"}  # sent by the client from env.isT
 NOT_YET_SERVED: set[str] = set()
 USER_ONLY = {
     "home",
+    "extraScopes",
     "model.provider",
     "model.baseUrl",
     "telemetry.path",

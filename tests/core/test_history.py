@@ -34,7 +34,7 @@ def test_an_update_keeps_the_previous_bytes_and_restores_them(home):
     store, scope = home
     first = store.write_note(scope, note("Deploys freeze on Fridays"))
     old = first.entry.file.read_bytes()
-    store.write_note(scope, note("Deploys freeze on Thursdays"))
+    store.write_note(scope, note("Deploys freeze on Thursdays from now on, not Fridays"))
     [v] = history.versions(scope)
     assert v.step == "remember-update" and v.path == "inbox/deploy-freeze.md"
     assert history.read_blob(scope, v) == old

@@ -24,8 +24,8 @@ from memlsp.core.watch import scope_signature
 FACT = "Heads up: deploys of the billing-api are frozen because finance is closing the quarter."
 QUESTION = "can I deploy the billing-api today?"
 SUPERSEDE = (
-    "Update: the billing-api deploy freeze now also covers the ledger-api because "
-    "finance is closing the quarter."
+    "Update: deploys of the billing-api are frozen from now on until the audit closes, "
+    "not just while finance is closing the quarter."
 )
 
 
@@ -187,12 +187,12 @@ def test_an_update_waits_with_a_diff_and_accepting_rewrites_the_target(tmp_path)
     (item,) = service.review()
     assert item.kind == "update" and item.target == first.path
     assert item.diff.startswith(f"--- a/{first.path}\n+++ b/{first.path}\n")
-    assert "\n+" in item.diff and "ledger-api" in item.diff
+    assert "\n+" in item.diff and "audit" in item.diff
     before = service.read(first.path).text
-    assert "ledger-api" not in before  # nothing changed until a person accepts
+    assert "audit" not in before  # nothing changed until a person accepts
     done = service.review_decide(item.id, "accept")
     assert (done.path, done.action) == (first.path, "updated")
-    assert "ledger-api" in service.read(first.path).text
+    assert "audit" in service.read(first.path).text
     assert len(service.list_notes().entries) == 1  # rewritten, not twinned
 
 

@@ -108,7 +108,8 @@ async def test_remember_list_read(h):
 
     listed = await h.request("memory/list", {})
     entry = next(e for e in listed.entries if e.path == res.path)
-    assert (entry.scope, entry.type, entry.ageDays, entry.stale) == ("project", "project", 0, None)
+    assert (entry.scope, entry.type, entry.ageDays) == ("project", "project", 0)
+    assert entry.stale in (None, 0)  # None until the citation check has seen it; it cites nothing
     assert entry.description == "Deploys are frozen until the 2026 audit ends"
     assert entry.bytes == (h.home / res.path).stat().st_size
 

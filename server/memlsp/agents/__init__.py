@@ -1,7 +1,10 @@
-"""Adapters to other agents (SPEC R39), each a translation to the memory service:
-Claude Code hooks and their installer (:mod:`.claude_code`), chat transcripts in the shapes
-agents write them (:mod:`.transcripts`), and the MCP server (:mod:`.mcp_server`).
+"""Adapters for agents and terminals beyond the editor (SPEC R31, R39): Claude Code hooks and
+their install, transcript importers, the MCP server, other agents' memory folders and the
+terminal browser. Each is a translation to and from the memory service
+(``memlsp.core.service``), never a copy of its orchestration: like the language server and
+the CLI, this package imports at most six ``memlsp.core`` modules and no other adapter.
 
-Must not import pygls, lsprotocol or another adapter package (``memlsp.lsp``,
-``memlsp.cli``); from ``memlsp.core`` only the service and the vocabularies it returns.
+The modules: :mod:`.claude_code` (hooks, their installer, the session-log importer),
+:mod:`.transcripts` (chat transcripts in the shapes agents write them), :mod:`.mcp_server`
+(the MCP server), and the terminal browser and memory-folder modules beside them.
 """

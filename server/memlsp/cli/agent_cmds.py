@@ -1,6 +1,6 @@
 """The commands that connect other agents (SPEC R39): ``memlsp hook`` (what Claude Code
-runs), ``memlsp install|uninstall claude-code``, ``memlsp import claude-code`` and
-``memlsp mcp``. Each hands over to :mod:`memlsp.agents` through one entry point; the
+runs), ``memlsp install|uninstall claude-code``, ``memlsp mcp``, and
+``memlsp import claude-code`` (parsed with the other imports in :mod:`.import_cmds`). Each hands over to :mod:`memlsp.agents` through one entry point; the
 modules are imported when the command runs, so ``memlsp hook`` stays a light process.
 """
 
@@ -50,17 +50,6 @@ def register(sub: argparse._SubParsersAction) -> None:
             )
         p.set_defaults(func=cmd_install if verb == "install" else cmd_uninstall, where="user")
 
-    p = sub.add_parser("import", help="learn from past sessions of another agent")
-    p.add_argument("agent", choices=["claude-code"], help="whose sessions")
-    p.add_argument(
-        "path",
-        nargs="?",
-        type=Path,
-        help="a session log or a folder of them (default: this folder's Claude Code sessions)",
-    )
-    p.add_argument("--json", action="store_true", help="machine-readable output")
-    p.set_defaults(func=cmd_import)
-
     p = sub.add_parser("mcp", help="serve the memory to MCP clients (stdio)")
     p.add_argument("--folder", type=Path, help="the project whose memory to serve (default: here)")
     p.add_argument("--log-level", default="warning", choices=("debug", "info", "warning", "error"))
@@ -96,7 +85,8 @@ def cmd_uninstall(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_import(args: argparse.Namespace) -> int:
+def import_claude_code(args: argparse.Namespace) -> int:
+    """``memlsp import claude-code [PATH]`` (the ``import`` command is in import_cmds)."""
     from ..agents.claude_code import importer
     from .common import open_service, print_json
 

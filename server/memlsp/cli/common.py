@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import sys
 from typing import Any
 
@@ -50,3 +51,32 @@ def human_age(days: int) -> str:
     if days == 1:
         return "1 day ago"
     return f"{days} days ago"
+
+
+def colour_enabled(stream: Any = None, mode: str = "auto") -> bool:
+    """ANSI colour on ``stream``: ``always``/``never``, or (``auto``) only on a terminal,
+    and never when ``NO_COLOR`` is set to anything non-empty (no-color.org) or
+    ``TERM=dumb``."""
+    if mode in ("always", "never"):
+        return mode == "always"
+    stream = stream or sys.stdout
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def fit_words(text: str, width: int) -> str:
+    """``text`` on one line in at most ``width`` characters, cut only between words (an
+    ellipsis marks the cut); a first word longer than ``width`` gives an empty string."""
+    words = text.split()
+    line = " ".join(words)
+    if len(line) <= width:
+        return line
+    out = ""
+    for word in words:
+        candidate = f"{out} {word}" if out else word
+        if len(candidate) + 1 > width:  # room for the ellipsis
+            break
+        out = candidate
+    return f"{out.rstrip(',;:.-')}…" if out else ""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..core.errors import MemlspError
 from ..core.runtime import CancelToken, no_progress
 from .common import camel_record, open_service, print_json
 
@@ -31,6 +32,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="list past runs (id, when, operations, archived files) instead of dreaming",
     )
     p.add_argument("--global", dest="global_", action="store_true", help="dream the global scope")
+    p.add_argument(
+        "--scope",
+        metavar="SCOPE",
+        help="dream another scope folder, e.g. a mounted memory folder (folders/…; see ls)",
+    )
     p.add_argument("--json", action="store_true", help="machine-readable result")
     p.set_defaults(func=cmd_dream)
 
@@ -44,6 +50,11 @@ def cmd_dream(args: argparse.Namespace) -> int:
     if args.list:
         return _list_runs(service, args)
     scope = service.store.global_scope() if args.global_ else None
+    if args.scope:
+        found = service.scopes_named(args.scope)
+        if len(found) != 1:
+            raise MemlspError("--scope names one scope folder", reason="unknown-scope")
+        scope = found[0]
     job = service.dream_job(dry_run=args.dry_run, scope=scope)  # --force: a no-op alias
     result = job.run(CancelToken(), no_progress if args.json else _progress)
     if args.json:

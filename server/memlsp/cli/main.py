@@ -16,12 +16,14 @@ def command_modules() -> list:
     """The command modules, in help order (imported here: ``memlsp hook`` needs none)."""
     from . import (
         agent_cmds,
+        browse_cmd,
         check_cmds,
         demo_cmd,
         dream_cmds,
         extract_cmds,
         forget_cmds,
         history_cmds,
+        import_cmds,
         recall_cmds,
         review_cmds,
         serve_cmds,
@@ -30,6 +32,7 @@ def command_modules() -> list:
 
     return [
         store_cmds,
+        browse_cmd,
         recall_cmds,
         extract_cmds,
         forget_cmds,
@@ -37,6 +40,7 @@ def command_modules() -> list:
         history_cmds,
         review_cmds,
         check_cmds,
+        import_cmds,
         agent_cmds,
         serve_cmds,
         demo_cmd,

@@ -1,29 +1,20 @@
-"""Store commands: ``where``, ``ls``, ``show``, ``remember``, ``index``, ``doctor``."""
+"""Store commands: ``where``, ``ls`` (:mod:`.ls_cmd`), ``show``, ``remember``, ``index``, ``doctor``."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
-from ..core.service import NOTE_TYPES, utcnow
-from .common import camel_record, human_age, human_size, open_service, print_json
-
-LS_JSON_VERSION = 1
+from ..core.service import NOTE_TYPES
+from . import ls_cmd
+from .common import camel_record, open_service, print_json
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("where", help="print the project scope folder for this directory")
     p.set_defaults(func=cmd_where)
 
-    p = sub.add_parser("ls", help="list notes by scope with type, size and age")
-    p.add_argument(
-        "--scope",
-        choices=("all", "project", "global"),
-        default="all",
-        help="which scopes to list (default: every scope in the memory home)",
-    )
-    p.add_argument("--json", action="store_true", help="machine-readable output (stable, v1)")
-    p.set_defaults(func=cmd_ls)
+    ls_cmd.register(sub)
 
     p = sub.add_parser("show", help="print a note (by name or home-relative path)")
     p.add_argument("name")
@@ -56,58 +47,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 def cmd_where(args: argparse.Namespace) -> int:
     print(open_service().project_scope().root)
     return 0
-
-
-def cmd_ls(args: argparse.Namespace) -> int:
-    service = open_service()
-    if args.json:
-        # The same records as memory/list (docs/reference/cli.md, format version 1).
-        found = service.list_notes(args.scope)
-        print_json(
-            {
-                "version": LS_JSON_VERSION,
-                "home": found.home,
-                "entries": [camel_record(e) for e in found.entries],
-                "problems": [camel_record(p) for p in found.problems],
-                "pending": [_pending_record(i) for i in service.review(args.scope)],
-            }
-        )
-        return 0
-    results = service.scans(args.scope)
-    waiting: dict[str, list] = {}
-    for item in service.review(args.scope):
-        waiting.setdefault(item.scope, []).append(item)
-    if not any(res.entries for _, res in results) and not waiting:
-        print(f"No notes yet in {service.store.home}.", file=sys.stderr)
-        print('Add one with: memlsp remember "…" --type feedback', file=sys.stderr)
-        return 0
-    now = utcnow()
-    for scope, res in results:
-        pending = waiting.get(scope.rel, [])
-        if not res.entries and not pending:
-            continue
-        print(f"{scope.rel}/")
-        width = max([len(e.rel_in_scope) for e in res.entries] + [len("pending/") + 15])
-        for e in sorted(res.entries, key=lambda e: (e.section, e.note.type, e.note.name)):
-            print(
-                f"  {e.rel_in_scope:<{width}}  {e.note.type:<9}  "
-                f"{human_size(e.bytes):>8}  {human_age(e.age_days(now))}"
-                + (f"  by {e.note.agent}" if e.note.agent else "")
-            )
-        for item in pending:  # R37: waiting for a person, not notes yet
-            where = f"pending/{item.id}.md"
-            print(
-                f"  {where:<{width}}  {item.type:<9}  pending review ({item.kind}): {item.description}"
-            )
-        errors = [p for p in res.problems if p.severity == "error"]
-        if errors:
-            print(f"  ({len(errors)} file(s) skipped: run `memlsp doctor`)")
-    return 0
-
-
-def _pending_record(item) -> dict:
-    """A pending item in ``ls --json``: what ``memlsp review --json`` lists, minus the diff."""
-    return {k: v for k, v in camel_record(item).items() if k != "diff"}
 
 
 def cmd_show(args: argparse.Namespace) -> int:

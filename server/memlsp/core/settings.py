@@ -153,6 +153,8 @@ class Settings:
     hover: HoverSettings = attrs.field(factory=HoverSettings)
     recall: RecallParams = attrs.field(factory=RecallParams)
     review: str = attrs.field(default="auto", validator=attrs.validators.in_(REVIEWS))
+    # Other agents' memory folders mounted as extra scopes (absolute paths, core/mounts.py).
+    extra_scopes: tuple[str, ...] = ()
 
     def memory_home(self) -> Path:
         return memory_home(self)
@@ -261,6 +263,24 @@ def _flag(value: Any) -> bool:
     raise ValueError("must be true or false")
 
 
+def _folders(value: Any) -> tuple[str, ...]:
+    """A list of absolute folders (JSON), or one string of them joined by the platform's
+    path separator (the environment); ``~`` is expanded. Relative paths are refused: they
+    would mean a different folder in every process's working directory."""
+    if isinstance(value, str):
+        value = [v for v in value.split(os.pathsep) if v.strip()]
+    if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+        raise ValueError("must be a list of folders")
+    out: list[str] = []
+    for raw in value:
+        path = os.path.expanduser(raw.strip())
+        if "\x00" in path or not os.path.isabs(path):
+            raise ValueError(f"must be absolute folders, not {raw!r}")
+        if os.path.normpath(path) not in out:
+            out.append(os.path.normpath(path))
+    return tuple(out)
+
+
 # How each key's raw value (JSON from the editor, a string from the environment) is checked
 # and converted; a ValueError names what the value must be.
 COERCE: dict[str, Callable[[Any], Any]] = {
@@ -304,6 +324,7 @@ COERCE: dict[str, Callable[[Any], Any]] = {
     "recall.glossary": _flag,
     "recall.embedder": _optional_text(lambda v: bool(v.strip()), "an embedder name"),
     "review": _choice(REVIEWS),
+    "extraScopes": _folders,
 }
 
 
@@ -360,6 +381,7 @@ def build_settings(values: Mapping[str, Any]) -> Settings:
             min_sessions=values.get("dream.minSessions", 5),
             lease_seconds=float(values.get("dream.leaseSeconds", 300.0)),
         ),
+        extra_scopes=values.get("extraScopes", ()),
     )
 
 

@@ -27,7 +27,7 @@ import hashlib
 import os
 import stat as stat_mod
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -35,6 +35,7 @@ from . import history, matching, memory_md
 from .errors import InvalidPathError, NoteFormatError, NotFoundError
 from .fsutil import atomic_write, file_lock, is_temp_name
 from .identity import ProjectId, resolve_project
+from .mounts import Mounts
 from .notes import MAX_NOTE_BYTES, Note, iso, one_line, parse_note, parse_time, utcnow
 
 SECTIONS = ("", "inbox", "sessions")  # "" = topic notes at the scope's top level
@@ -45,7 +46,9 @@ LOCK_NAME = "lock"
 
 @dataclass(frozen=True)
 class Scope:
-    """A scope folder: ``kind`` is ``global`` or ``project``; ``rel`` is relative to home."""
+    """A scope folder: ``kind`` is ``global``, ``project`` or ``folder`` (another agent's
+    memory folder mounted from outside the home, :mod:`.mounts`); ``rel`` is relative to
+    the home (virtual, ``folders/…``, for a mounted folder)."""
 
     kind: str
     rel: str
@@ -125,8 +128,15 @@ def normalise_description(text: str) -> str:
 class Store:
     """The memory home. Cheap to create; caches parsed notes by (inode, mtime, size)."""
 
-    def __init__(self, home: Path | str, *, history_days: int = history.DEFAULT_DAYS) -> None:
+    def __init__(
+        self,
+        home: Path | str,
+        mounts: Iterable[Path | str] = (),
+        *,
+        history_days: int = history.DEFAULT_DAYS,
+    ) -> None:
         self.home = Path(home).absolute()
+        self.mounts = Mounts(mounts, home=self.home)
         # retention.historyDays: how long replaced versions are kept (0 = no history)
         self.history_days = history_days
         # keyed by the path's text: hashing a Path object cost more than the stat itself
@@ -164,16 +174,29 @@ class Store:
                     dirnames[:] = []
                     continue
                 dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
-        return found
+        return found + self.mounted_scopes()
+
+    def mounted_scopes(self) -> list[Scope]:
+        """Other agents' memory folders mounted as scopes (those that exist)."""
+        return [
+            Scope("folder", rel, root) for rel, root in self.mounts.roots.items() if root.is_dir()
+        ]
+
+    def anchor(self, scope: Scope) -> tuple[Path, tuple[str, ...]]:
+        """Where a no-symlink walk to ``scope`` starts, and the components from there: the
+        home and the scope's rel, or a mounted folder's parent and its name."""
+        if scope.kind == "folder":
+            return scope.root.parent, (scope.root.name,)
+        return self.home, tuple(scope.rel.split("/"))
 
     def scope_of(self, rel_path: str) -> Scope:
         """The scope that holds ``rel_path`` (relative to the home)."""
         parts = rel_path.split("/")
         if parts[0] == "global":
             return self.global_scope()
-        if parts[0] == "projects":
+        if parts[0] in ("projects", "folders"):
             for scope in self.scopes():
-                if scope.kind == "project" and rel_path.startswith(scope.rel + "/"):
+                if scope.kind != "global" and rel_path.startswith(scope.rel + "/"):
                     return scope
         raise InvalidPathError(f"{rel_path!r} is not inside a scope of {self.home}")
 
@@ -194,6 +217,9 @@ class Store:
 
     def rel(self, file: Path) -> str:
         # string slicing on POSIX: Path.relative_to was a third of a 100k-note scan
+        mounted = self.mounts.rel_of(file) if self.mounts else None
+        if mounted is not None:
+            return mounted
         text, prefix = str(file), str(self.home) + "/"
         if os.sep == "/" and text.startswith(prefix) and "/../" not in text:
             return text[len(prefix) :]
@@ -279,6 +305,9 @@ class Store:
         """A home-relative path to an absolute one, refusing anything that escapes home."""
         if not rel_path or "\x00" in rel_path:
             raise InvalidPathError("empty or NUL-containing path")
+        mounted = self.mounts.resolve(rel_path)
+        if mounted is not None:
+            return mounted
         candidate = (self.home / rel_path).resolve()
         if not candidate.is_relative_to(self.home.resolve()):
             raise InvalidPathError(f"{rel_path!r} points outside the memory home")
@@ -296,6 +325,14 @@ class Store:
         except (FileNotFoundError, NotADirectoryError) as exc:
             raise NotFoundError(f"no note at {rel_path}") from exc
         return data, hashlib.sha256(data).hexdigest()
+
+    def path_of(self, rel_path: str) -> Path:
+        """The absolute file of a home-relative path, without resolving symlinks (callers
+        that open it check it themselves); mounted folders' paths map to their folder."""
+        found = self.mounts.split(rel_path) if self.mounts else None
+        if found is not None:
+            return found[1] / found[2]
+        return self.home / rel_path
 
     def find(self, name: str, scopes: list[Scope] | None = None) -> list[Entry]:
         """Entries whose name (or home-relative path) is ``name``."""

@@ -94,10 +94,12 @@ class Checker:
         self.timings: dict[str, float] = {}
 
     def scopes(self) -> list[Scope]:
-        return [self.project, self.store.global_scope()]
+        """The project scope, global, and other agents' memory folders mounted as scopes."""
+        return [self.project, self.store.global_scope(), *self.store.mounted_scopes()]
 
     def _load(self, entry: Entry) -> NoteState:
-        judged = entry.scope.kind == "project" or self.check_global_citations
+        # a mounted folder (another agent's memory of a project) is judged like the project
+        judged = entry.scope.kind in ("project", "folder") or self.check_global_citations
         return self._registry.load(entry, judged)
 
     # ---- full check ---------------------------------------------------------------------
@@ -335,7 +337,7 @@ class Checker:
         if not p.is_absolute():
             return p.as_posix()
         try:
-            return p.absolute().relative_to(self.store.home).as_posix()
+            return self.store.rel(p.absolute())
         except ValueError:
             return None
 

@@ -48,7 +48,7 @@ def checked_entries(store: Store, scope: Scope) -> list[Entry]:
 def entry_for(store: Store, scope: Scope, rel: str) -> Entry | None:
     """The checked note at home-relative ``rel`` in ``scope``, or None (gone, unusable, or
     in a section that is not checked)."""
-    file = store.home / rel
+    file = store.path_of(rel)
     section = file.parent.name if file.parent != scope.root else ""
     if section not in CHECKED_SECTIONS or file.parent not in (scope.root, scope.root / section):
         return None

@@ -81,7 +81,11 @@ def render_target(
         with contextlib.suppress(Exception):
             existing_meta = dict(parse_note(base_path.read_bytes(), stem=Path(op.path).stem).meta)
     meta = dict(existing_meta)
-    meta["name"] = stem
+    # a note rewritten in place keeps its name (another agent's folder may name notes by
+    # title, not file stem); a new or renamed file is named after its stem
+    kept = existing_meta.get("name") if target == op.path else None
+    name = kept.strip() if isinstance(kept, str) and kept.strip() else stem
+    meta["name"] = name
     if op.note is not None:
         meta["description"], meta["type"] = op.note.description, op.note.type
         body = op.note.body
@@ -102,7 +106,7 @@ def render_target(
     if refs:
         meta["refs"] = refs
     note = Note(
-        name=stem,
+        name=name,
         description=meta["description"],
         type=meta["type"],
         body=body,

@@ -302,6 +302,10 @@ def check_plan(plan: Plan, view: PlanView, *, extra_evidence: Iterable[str] = ()
             errors.append(f"{where}: only rename takes 'to'")
         if op.note is not None:
             stem = (op.target or "").removesuffix(".md")
+            if op.op in ("update", "merge") and op.target in view.topics:
+                # an existing file keeps its name (another agent's folder need not use
+                # slugs): only a file the dream names itself must be a slug
+                stem = "existing-note"
             try:
                 Note(stem, op.note.description, op.note.type, op.note.body).validate()
             except InvalidNoteError as exc:

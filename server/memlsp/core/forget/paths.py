@@ -79,10 +79,10 @@ def _lexical_check(rel_path: object) -> tuple[str, ...]:
 def _scope_for(store: Store, parts: tuple[str, ...]) -> Scope:
     if parts[0] == "global":
         return store.global_scope()
-    if parts[0] == "projects":
+    if parts[0] in ("projects", "folders"):
         for scope in store.scopes():
             n = len(scope.rel.split("/"))
-            if scope.kind == "project" and "/".join(parts[:n]) == scope.rel and len(parts) > n:
+            if scope.kind != "global" and "/".join(parts[:n]) == scope.rel and len(parts) > n:
                 return scope
     raise ForgetRefused("not-found", "the path is not inside a scope of the memory home")
 

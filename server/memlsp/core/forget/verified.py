@@ -145,9 +145,11 @@ def _forget(
     if not scope.root.is_dir():
         raise ForgetRefused("not-found", "no note at that path")
     _step("validated")
-    with locked_scope(store.home, tuple(scope.rel.split("/"))) as (scope_fd, state_fd):
+    base, scope_parts = store.anchor(scope)  # a mounted folder is walked from its parent
+    below = loc.parts[len(scope.rel.split("/")) :]
+    with locked_scope(base, scope_parts) as (scope_fd, state_fd):
         try:
-            parent = open_parent(store.home, loc.parts[:-1])
+            parent = open_parent(base, (*scope_parts, *below[:-1]))
         except ForgetRefused as exc:
             if exc.reason == "not-found":
                 done = path_tombstone(scope, loc.rel_in_scope, sha256)

@@ -63,7 +63,10 @@ class Recaller:
     ) -> None:
         self.store = store
         self.project = project
-        self.scopes = [s for s in (project, store.global_scope()) if s is not None]
+        # other agents' memory folders mounted as scopes are recalled from too (R39)
+        self.scopes = [
+            s for s in (project, store.global_scope(), *store.mounted_scopes()) if s is not None
+        ]
         self.home_scope = project or store.global_scope()
         self.params = params or RecallParams()
         wanted_embedder, wanted_glossary = resolve_models(self.params)
@@ -293,7 +296,7 @@ class Recaller:
             if p.startswith(home + "/"):
                 p = p[len(home) + 1 :]
             out.add(p)
-            if self.project is not None and not p.startswith(("projects/", "global/")):
+            if self.project is not None and not p.startswith(("projects/", "global/", "folders/")):
                 out.add(f"{self.project.rel}/{p}")
         return out
 

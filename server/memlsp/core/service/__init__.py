@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from ..citations import MOVED_FILE, MOVED_SYMBOL, Checker, CitingNote, Finding, IndexProblem
 from ..extract import ExtractResult, Message
+from ..folder_import import FolderImport
 from ..forget import ForgetResult, MatchReport
 from ..notes import NOTE_TYPES, iso, one_line, parse_note, utcnow
 from ..recall import RecalledMemory
@@ -43,6 +44,7 @@ from .results import (
     ReviewDecided,
     ReviewRecord,
     ScopeCount,
+    ScopeNotes,
     SessionSaved,
     SessionStart,
     Skipped,
@@ -74,6 +76,7 @@ __all__ = [
     "Entry",
     "ExtractResult",
     "Finding",
+    "FolderImport",
     "ForgetResult",
     "HealthFinding",
     "IndexProblem",
@@ -92,6 +95,7 @@ __all__ = [
     "ReviewRecord",
     "Scope",
     "ScopeCount",
+    "ScopeNotes",
     "ScopeWatcher",
     "SessionSaved",
     "SessionStart",

@@ -53,7 +53,7 @@ class ServiceBase:
         # The warm citation checker of a folder, when a surface keeps one (the language
         # server's diagnostics); recall then flags stale symbols too, not only files (R19).
         self.checker_lookup: CheckerLookup | None = None
-        self._stores: dict[Path, Store] = {}
+        self._stores: dict[tuple[Path, tuple[str, ...]], Store] = {}
         self._projects: dict[Path, ProjectId] = {}
         self._recallers: dict[tuple[str, str], Recaller] = {}
         self._sessions: collections.OrderedDict[str, str | None] = collections.OrderedDict()
@@ -69,7 +69,12 @@ class ServiceBase:
         """New effective settings: a new selector, home or ``recall.*`` values take effect at
         the next recall (its Recaller is rebuilt)."""
         old, self._settings = self._settings, new
-        if old.model != new.model or old.home != new.home or old.recall != new.recall:
+        if (old.model, old.home, old.recall, old.extra_scopes) != (
+            new.model,
+            new.home,
+            new.recall,
+            new.extra_scopes,
+        ):
             with self._lock:
                 self._recallers.clear()
 
@@ -106,10 +111,11 @@ class ServiceBase:
     @property
     def store(self) -> Store:
         home = self._settings.memory_home()
+        mounts = self._settings.extra_scopes
         with self._lock:
-            store = self._stores.get(home)
+            store = self._stores.get((home, mounts))
             if store is None:
-                store = self._stores[home] = Store(home)
+                store = self._stores[(home, mounts)] = Store(home, mounts)
             store.history_days = self._settings.retention.history_days
         return store
 
@@ -130,7 +136,9 @@ class ServiceBase:
         return self.store.project_scope(project=self.project(workspace))
 
     def session_scopes(self, workspace: str | Path | None = None) -> list[Scope]:
-        return [self.project_scope(workspace), self.store.global_scope()]
+        """What a chat session reads: its project, global, and the mounted memory folders."""
+        store = self.store
+        return [self.project_scope(workspace), store.global_scope(), *store.mounted_scopes()]
 
     def scopes_named(self, name: str | None, workspace: str | Path | None = None) -> list[Scope]:
         """``None``/``all`` → every scope; ``project``; ``global``; or a home-relative folder."""

@@ -8,6 +8,8 @@ progress on stderr. Must not import pygls, lsprotocol, argparse or an adapter.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -132,6 +134,24 @@ class MaintenanceUseCases(ServiceBase):
         if on_purpose:
             self.require(EntryPoint.CHECK)
         return Checker(self.workspace_root(folder), self.store, **kwargs)
+
+    def stale_lookup(self, folder: str | Path | None = None) -> Callable[[str], int | None]:
+        """How many stale citations each note has (R29) for ``memlsp ls`` and the browser:
+        one check of this workspace that reuses the warm checker a surface keeps, else the
+        symbol index persisted in the project scope (only changed files are re-parsed).
+        ``None`` for a note the check does not judge (another project's, a session
+        record) — and for every note when this workspace has no project scope yet (nothing
+        to check, and a read creates nothing)."""
+        root = self.workspace_root(folder)
+        checker = self.checker_lookup(root) if self.checker_lookup else None
+        if not isinstance(checker, Checker):
+            checker = Checker(root, self.store)
+            if not checker.project.root.is_dir():
+                return lambda _path: None
+            checker.check_all()
+        report = checker.report()
+        counts = Counter(f.note for f in report.findings)
+        return lambda path: counts.get(path, 0) if checker.judged(path) else None
 
     # ---- models -----------------------------------------------------------------------------------
     def ping_model(self) -> tuple[str | None, MemlspError | None]:

@@ -16,11 +16,12 @@ from .. import forget as forget_mod
 from .. import listing, memory_md, sessions
 from ..dream import should_dream
 from ..errors import InvalidRequestError, MemlspError, NotFoundError, RefusedError
+from ..folder_import import FolderImport, import_folder
 from ..fsutil import is_temp_name
 from ..notes import parse_note, utcnow
 from ..remember import remember
 from ..rollout import EntryPoint
-from ..store import Entry, Problem, Scope
+from ..store import SECTIONS, Entry, Problem, Scope
 from .base import ServiceBase, agent_name
 from .results import (
     HealthFinding,
@@ -31,11 +32,22 @@ from .results import (
     ProblemRecord,
     Remembered,
     ScopeCount,
+    ScopeNotes,
     Status,
 )
 
 
 class NoteUseCases(ServiceBase):
+    def _write_target(self, scope: str | None, workspace: str | None) -> Scope:
+        """The scope a person's write goes to (project or global), once the rollout allows
+        it (refused only under managed off)."""
+        if scope not in (None, "project", "global"):
+            raise InvalidRequestError(
+                f"scope must be project or global, not {scope!r}", reason="unknown-scope"
+            )
+        self.require(EntryPoint.REMEMBER)
+        return self.store.global_scope() if scope == "global" else self.project_scope(workspace)
+
     def remember(
         self,
         text: str,
@@ -50,13 +62,7 @@ class NoteUseCases(ServiceBase):
         ``refs``: files the note cites, each ``PATH`` or ``PATH:SYMBOL`` relative to the
         repository (a note may cite files; one that only says where something is may not).
         ``agent`` names the surface or agent that asked (R4 provenance)."""
-        if scope not in (None, "project", "global"):
-            raise InvalidRequestError(
-                f"scope must be project or global, not {scope!r}", reason="unknown-scope"
-            )
-        self.require(EntryPoint.REMEMBER)
-        store = self.store
-        target = store.global_scope() if scope == "global" else self.project_scope(workspace)
+        store, target = self.store, self._write_target(scope, workspace)
         try:
             result = remember(
                 store,
@@ -72,6 +78,17 @@ class NoteUseCases(ServiceBase):
         self._written([target])
         return Remembered(path=result.path, action=result.action)
 
+    def import_folder(
+        self, folder: str | Path, *, scope: str | None = None, workspace: str | None = None
+    ) -> FolderImport:
+        """Copy another agent's memory folder into the project's (or global) inbox, each
+        note through the write policy; a second import of the same folder adds nothing."""
+        store, target = self.store, self._write_target(scope, workspace)
+        report = import_folder(store, target, folder)
+        if report.written or report.updated:
+            self._written([target])
+        return report
+
     def list_notes(
         self, scope: str | None = None, *, workspace: str | None = None, stale_count=None
     ) -> Listing:
@@ -85,6 +102,31 @@ class NoteUseCases(ServiceBase):
                 stale = stale_count(entry.path) if stale_count is not None else None
                 out.entries.append(note_record(entry, now, stale))
             out.problems.extend(problem_record(p) for p in res.problems)
+        return out
+
+    def overview(
+        self,
+        scope: str | None = None,
+        *,
+        workspace: str | None = None,
+        stale_count=None,
+        pending: bool = False,
+    ) -> list[ScopeNotes]:
+        """The named scopes (default: all), each with its notes ordered topic notes, inbox,
+        session records, then type and name — what ``memlsp ls`` and the terminal browser
+        show. ``pending``: only the inbox, the notes a dream has not consolidated yet.
+        ``stale`` as in :meth:`list_notes`."""
+        order = {section: i for i, section in enumerate(SECTIONS)}
+        now = utcnow()
+        out = []
+        for s in self.scopes_named(scope, workspace):
+            res = self.store.scan(s)
+            entries = [e for e in res.entries if not pending or e.section == "inbox"]
+            entries.sort(key=lambda e: (order.get(e.section, 9), e.note.type, e.note.name))
+            notes = [
+                note_record(e, now, stale_count(e.path) if stale_count else None) for e in entries
+            ]
+            out.append(ScopeNotes(s.rel, s.kind, notes, [problem_record(p) for p in res.problems]))
         return out
 
     def scans(self, scope: str | None = None, *, workspace: str | None = None):
@@ -111,7 +153,7 @@ class NoteUseCases(ServiceBase):
         except Exception:  # noqa: BLE001 - an unparsable note is reported elsewhere
             return None
         scope = store.scope_of(rel)
-        file = store.home / rel
+        file = store.path_of(rel)
         section = "" if file.parent == scope.root else file.parent.name
         item = store.load(scope, section, file)
         entry = item if isinstance(item, Entry) else None

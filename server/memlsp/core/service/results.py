@@ -109,6 +109,17 @@ class Listing:
 
 
 @dataclass
+class ScopeNotes:
+    """One scope of an overview (``memlsp ls``, the terminal browser): its folder, kind and
+    notes, ordered section (topic, inbox, sessions), type, name."""
+
+    rel: str
+    kind: str  # "global" | "project"
+    notes: list[NoteRecord] = field(default_factory=list)
+    problems: list[ProblemRecord] = field(default_factory=list)
+
+
+@dataclass
 class ScopeCount:
     scope: str
     notes: int = 0
