@@ -47,6 +47,7 @@ export const SERVER_KEYS = [
   'server.watchIntervalSeconds',
   'server.maxQueuedJobs',
   'server.maxInFlightRequests',
+  'server.maxMessageBytes',
 ] as const;
 
 /** Keys only this client reads (how to start the server, tracing). */

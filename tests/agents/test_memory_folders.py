@@ -185,12 +185,10 @@ def test_import_copies_a_folder_through_the_write_policy_once(make_repo, tmp_pat
 
     report = _memlsp(repo, "import", "memory-folder", str(folder), "--json")
     written = {Path(p).name for p in report["written"]}
-    assert written == {"user-role.md", "feedback-testing.md"}
+    # a note that cites a file is memory (who owns it, when it runs); a secret never is
+    assert written == {"user-role.md", "feedback-testing.md", "billing-export.md"}
     refused = {r["file"]: r["reason"] for r in report["refused"]}
-    assert refused == {
-        "project_billing.md": "refused-excluded:file-path",  # code paths are not memory (R8)
-        "deploy_token.md": "refused-secret",
-    }
+    assert refused == {"deploy_token.md": "refused-secret"}
     assert [s["file"] for s in report["skipped"]] == ["broken.md"]
     assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == before  # untouched
 

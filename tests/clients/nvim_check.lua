@@ -21,7 +21,9 @@ local ok, err = pcall(function()
     cmd = { os.getenv("MEMLSP_PYTHON"), "-m", "memlsp.cli.main", "serve", "--stdio" },
     root_dir = vim.fn.getcwd(),
     capabilities = capabilities,
-    init_options = { rollout = "shadow" },
+    -- model.provider is one of the keys trusted only from the user's own layers
+    -- (initializationOptions, the environment), never from workspace settings (issue 14)
+    init_options = { rollout = "shadow", model = { provider = "editor" } },
     settings = { memlsp = { rollout = "on", model = { provider = "editor", timeoutSeconds = 5 } } },
     -- Neovim 0.7 answers workspace/configuration but does not announce it: push the
     -- settings once initialized, as `:help vim.lsp.start_client` recommends.

@@ -111,3 +111,20 @@ def test_user_only_keys_ignore_workspace_values():
         assert "workspace" in props[key]["markdownDescription"], key
     for key in set(props) - USER_ONLY:
         assert props[key].get("scope") not in ("machine", "application"), key
+
+
+def test_the_doc_says_where_each_trusted_key_may_come_from():
+    """Issue 14: the settings reference's *may come from* column matches the server's
+    trust rule (memlsp.core.settings.USER_ONLY never comes from the workspace)."""
+    from memlsp.core.settings import USER_ONLY as SERVER_USER_ONLY
+
+    text = DOC.read_text(encoding="utf-8")
+    table = text.split("| may come from |", 1)[1].split("\n\n", 1)[0]
+    sources = {
+        m.group(1): line.rsplit(" | ", 1)[1]
+        for line in table.splitlines()
+        if (m := re.match(r"^\| `([\w.]+)` \|", line))
+    }
+    assert SERVER_USER_ONLY <= set(sources)
+    for key, source in sources.items():
+        assert ("workspace" in source) == (key not in SERVER_USER_ONLY), key

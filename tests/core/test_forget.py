@@ -506,3 +506,29 @@ def test_forget_only_ever_fails_with_a_typed_refusal(store, rel) -> None:
         forget(store, rel, "f" * 64, now=NOW)  # wrong evidence: nothing may ever go
     assert info.value.reason in REFUSALS
     assert files_of(store) == before
+
+
+# ---- broad best-effort forget (issue 14) ----------------------------------------------------
+@pytest.mark.parametrize("query", ["e", "ab", " x  y ", "a b c d", "", "  ", "😀", "中"])
+def test_a_query_that_matches_nearly_everything_is_refused(store, query) -> None:
+    g = store.global_scope()
+    remember(store, g, "Every note here has the letter e in it", now=NOW)
+    with pytest.raises(fg.ForgetRefused) as info:
+        fg.forget_matching(store, query, confirm=True)
+    assert info.value.reason == "broad"
+    assert len(fg.find_matching(store, "letter")) == 1  # nothing was forgotten
+
+
+def test_more_than_a_few_matches_need_the_count_that_was_listed(store) -> None:
+    g = store.global_scope()
+    for i, topic in enumerate(["deploys", "builds", "tests", "reviews", "releases"]):
+        remember(store, g, f"Staging rule {i}: {topic} go through staging first", now=NOW)
+    assert fg.forget_matching(store, "中文", confirm=False).matches == []  # 2 CJK: specific
+    report = fg.forget_matching(store, "staging", confirm=True)
+    assert report.needs_confirmation and len(report.matches) == 5 and report.forgotten == []
+    assert len(fg.find_matching(store, "staging")) == 5
+    report = fg.forget_matching(store, "staging", confirm=True, expect=4)
+    assert report.needs_confirmation and len(fg.find_matching(store, "staging")) == 5
+    report = fg.forget_matching(store, "staging", confirm=True, expect=5)
+    assert not report.needs_confirmation and len(report.forgotten) == 5
+    assert fg.find_matching(store, "staging") == []

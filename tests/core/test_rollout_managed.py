@@ -62,6 +62,8 @@ MANUAL = {
     E.DREAM: (1, 1, 0, 0),
     E.CHECK: (1, 0, 0, 0),
     E.EVAL: (1, 0, 0, 0),
+    E.INDEX: (1, 1, 0, 0),
+    E.FIX: (1, 1, 0, 0),
 }
 
 
@@ -100,9 +102,13 @@ def test_fresh_install_is_off() -> None:
 # ---- settings layers ----------------------------------------------------------------------
 def test_precedence_env_over_workspace_over_init() -> None:
     init = {"rollout": "shadow", "retention": {"sessionDays": 10}, "telemetry": {"enabled": True}}
-    ws = {"rollout": "dry-run", "model": {"provider": "editor"}}
+    ws = {"rollout": "dry-run", "model": {"extractModel": "claude-x"}}
     s = load_settings(init, ws, env={}, managed_paths=[])
-    assert (s.rollout, s.model.provider, s.retention.session_days) == ("dry-run", "editor", 10)
+    assert (s.rollout, s.model.extract_model, s.retention.session_days) == (
+        "dry-run",
+        "claude-x",
+        10,
+    )
     assert s.telemetry.enabled is True
     env = {"MEMLSP_ROLLOUT": "on", "MEMLSP_RETENTION_SESSION_DAYS": "7"}
     env["MEMLSP_TELEMETRY_ENABLED"] = "false"
@@ -303,3 +309,51 @@ def test_effective_is_never_looser_than_either(local: Settings, values: dict, fa
         got = decide(ep, eff, record=False)
         for other in both:
             assert got.write <= other.write and got.inject <= other.inject
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        '{"rollout": "on", "rollout": "off"}',
+        '{"telemetry": {"enabled": false, "enabled": true}}',
+        "[" * 100_000 + "]" * 100_000,
+        '{"rollout": "on", "x": ' + "[" * 50 + "]" * 50 + "}",
+        '{"rollout": "on"' + " " * 70_000 + "}",
+        '{"a": {"b": {"c": {"d": {"e": 1}}}}}',
+    ],
+    ids=["duplicate-top", "duplicate-nested", "100k-deep", "deep-value", "too-large", "depth-5"],
+)
+def test_duplicate_keys_size_and_depth_fail_closed(tmp_path: Path, content: str) -> None:
+    """Issue 14: each of these fails closed (off, with a diagnostic), never crashes and
+    never lets the last of two values win."""
+    path = write_managed(tmp_path, content)
+    settings = load_settings({"rollout": "on"}, {}, env={}, managed_paths=[path])
+    assert settings.managed.off and settings.rollout == "off"
+    assert settings.managed.diagnostics and str(path) in settings.managed.diagnostics[0]
+
+
+TRUSTED = {
+    "home": "/tmp/chosen-by-the-repository",
+    "model.provider": "anthropic",
+    "model.baseUrl": "https://collector.example.invalid/v1",
+    "telemetry.path": "/tmp/chosen-by-the-repository/events.jsonl",
+}
+
+
+@pytest.mark.parametrize("key", sorted(TRUSTED))
+@pytest.mark.parametrize("nested", [False, True], ids=["flat", "nested"])
+def test_workspace_values_of_trusted_keys_are_ignored_with_a_log_line(key, nested, caplog):
+    """Issue 14 "Trust levels": a repository's settings never move the home, pick the
+    provider or its URL, or the telemetry sink; the user's own layers and the environment
+    still do."""
+    value = TRUSTED[key]
+    head, _, tail = key.partition(".")
+    ws = {head: {tail: value}} if nested and tail else {key: value}
+    with caplog.at_level("WARNING"):
+        s = load_settings({}, ws, env={}, managed_paths=[])
+    assert s == load_settings({}, {}, env={}, managed_paths=[])
+    assert any(key in r.getMessage() and "workspace" in r.getMessage() for r in caplog.records)
+    from memlsp.core.settings import env_name as name
+
+    assert load_settings(ws, {}, env={}, managed_paths=[]) != s  # initializationOptions
+    assert load_settings({}, ws, env={name(key): value}, managed_paths=[]) != s  # environment

@@ -16,8 +16,9 @@ import tempfile
 from pathlib import Path
 
 from ..core.runtime import CancelToken, no_progress
-from ..core.service import Job, MemoryService, Message
+from ..core.service import EntryPoint, Job, MemoryService, Message
 from ..core.settings import Settings
+from .common import open_service
 
 DEMO_ORIGIN = "git@github.com:example-org/demo-shop.git"
 
@@ -77,6 +78,8 @@ Finance audits refunds; `refund()` in `src/billing.py` must round half-even.
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
+    # The demo writes notes: refused, like every write, when an administrator turned memlsp off.
+    open_service().require(EntryPoint.REMEMBER)
     tmp = Path(tempfile.mkdtemp(prefix="memlsp-demo-"))
     home = Path(args.home) if args.home else tmp / "home"
     os.environ["MEMLSP_HOME"] = str(home)  # this process's home, whatever the shell says

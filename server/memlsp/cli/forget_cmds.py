@@ -34,6 +34,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--matching", metavar="TEXT", help="search notes containing TEXT")
     p.add_argument("--yes", action="store_true", help="with --matching: forget every match")
     p.add_argument(
+        "--count",
+        type=int,
+        metavar="N",
+        help="with --matching --yes, when more than 3 notes match: how many were listed",
+    )
+    p.add_argument(
         "--scope",
         choices=("all", "project", "global"),
         default="all",
@@ -75,7 +81,9 @@ def cmd_forget(args: argparse.Namespace) -> int:
 
 
 def _matching(service, args: argparse.Namespace) -> int:
-    report = service.forget_matching(args.matching, scope=args.scope, confirm=args.yes)
+    report = service.forget_matching(
+        args.matching, scope=args.scope, confirm=args.yes, expect=args.count
+    )
     not_searched = (
         "archive/ folders (processed inbox files), files that are not valid notes, "
         "and anything outside the memory home (e.g. what this chat already holds)"
@@ -92,9 +100,12 @@ def _matching(service, args: argparse.Namespace) -> int:
                 "notRemoved": [
                     {"path": p, "reason": r, "message": m} for p, r, m in report.refused
                 ],
-                "confirmed": args.yes,
+                "confirmed": args.yes and not report.needs_confirmation,
+                "needsConfirmation": report.needs_confirmation,
             }
         )
+        if report.needs_confirmation:
+            return 2
     else:
         print(f"searched: {', '.join(report.searched) or '(no scopes)'}")
         print(f"not searched: {not_searched}")
@@ -107,6 +118,13 @@ def _matching(service, args: argparse.Namespace) -> int:
         if not args.yes:
             print("nothing removed; run again with --yes to forget these notes")
             return 0
+        if report.needs_confirmation:
+            n = len(report.matches)
+            print(
+                f"nothing removed: {n} notes match, more than a few; check the list above,"
+                f" then run again with --yes --count {n} to forget all of them"
+            )
+            return 2
         for r in report.forgotten:
             print(f"forgotten: {r.path}")
         for path in report.redacted:

@@ -83,12 +83,17 @@ def cmd_ls(args: argparse.Namespace) -> int:
     service = open_service()
     stale = service.stale_lookup() if args.check else None
     groups = service.overview(args.scope, stale_count=stale, pending=args.pending)
+    # R37: proposals waiting for a person are not notes yet; listed apart (memlsp review)
+    waiting: dict[str, list] = {}
+    for item in service.review(None if args.scope in (None, "all") else args.scope):
+        waiting.setdefault(item.scope, []).append(item)
     if args.json:
         entries = [camel_record(n) for g in groups for n in g.notes]
         problems = [camel_record(p) for g in groups for p in g.problems]
-        _json(service.store.home, entries, problems)
+        pending = [_pending_record(i) for items in waiting.values() for i in items]
+        _json(service.store.home, entries, problems, pending)
         return 0
-    if not any(g.notes for g in groups):
+    if not any(g.notes for g in groups) and not waiting:
         if args.pending:
             print("Nothing pending: every note has been consolidated.", file=sys.stderr)
             return 0
@@ -98,21 +103,37 @@ def cmd_ls(args: argparse.Namespace) -> int:
     colour = colour_enabled(sys.stdout, args.color)
     width = _width()
     for group in groups:
-        if not group.notes:
+        held = waiting.get(group.rel, [])
+        if not group.notes and not held:
             continue
         print(_paint(f"{group.rel}/", "scope", colour))
-        for line in _rows(group, width, colour):
+        for line in _rows(group, width, colour) if group.notes else []:
             print(line)
+        for item in held:
+            print(
+                f"  pending/{item.id}.md  {item.type:<9}  pending review ({item.kind}): {item.description}"
+            )
         errors = [p for p in group.problems if p.severity == "error"]
         if errors:
             print(f"  ({len(errors)} file(s) skipped: run `memlsp doctor`)")
     return 0
 
 
-def _json(home, entries: list[dict], problems: list[dict]) -> None:
+def _json(home, entries: list[dict], problems: list[dict], pending: list[dict]) -> None:
     print_json(
-        {"version": LS_JSON_VERSION, "home": str(home), "entries": entries, "problems": problems}
+        {
+            "version": LS_JSON_VERSION,
+            "home": str(home),
+            "entries": entries,
+            "problems": problems,
+            "pending": pending,
+        }
     )
+
+
+def _pending_record(item) -> dict:
+    """A pending item in ``ls --json``: what ``memlsp review --json`` lists, minus the diff."""
+    return {k: v for k, v in camel_record(item).items() if k != "diff"}
 
 
 def _width() -> int | None:

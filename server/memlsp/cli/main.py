@@ -90,6 +90,12 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:
+        # The environment, not the request: a read-only or full memory home, a lock file
+        # that cannot be opened, a missing program. One line, no traceback (issue 14).
+        where = f" ({exc.filename})" if exc.filename else ""
+        print(f"memlsp {args.command}: {exc.strerror or exc}{where} [io-error]", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -43,5 +43,5 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.tcp is not None:
         server.start_tcp("127.0.0.1", args.tcp)
     else:
-        server.start_io()
+        return server.start_io()
     return 0

@@ -52,6 +52,13 @@ class DurabilityError(MemlspError):
     reason = "write-failed"
 
 
+class SymlinkRefusedError(MemlspError):
+    """A write, move or delete would go through a symbolic link inside the memory home:
+    refused, because the link could lead anywhere (issue 14)."""
+
+    reason = "symlink"
+
+
 class LockTimeoutError(MemlspError):
     reason = "lock-timeout"
 

@@ -28,7 +28,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from .errors import MemlspError
-from .fsutil import atomic_write, file_lock
+from .fsutil import atomic_write, file_lock, remove
 from .notes import parse_time
 from .state import update_state
 from .store import Scope
@@ -223,7 +223,7 @@ def release(scope: Scope, lease: Lease, *, locked: bool = False) -> bool:
     current = read_lease(scope)
     if current is None or current.token != lease.token or current.expired():
         return False
-    lease_path(scope).unlink(missing_ok=True)
+    remove(lease_path(scope), missing_ok=True)
     return True
 
 
@@ -236,7 +236,7 @@ def break_lease(scope: Scope, run_id: str, *, locked: bool = False) -> bool:
     current = read_lease(scope)
     if current is None or current.run_id != run_id:
         return False
-    lease_path(scope).unlink(missing_ok=True)
+    remove(lease_path(scope), missing_ok=True)
     return True
 
 

@@ -19,8 +19,8 @@ settings nor than any managed file:
   nothing anywhere; ``editor`` uses the model the editor already talks to; ``anthropic``
   calls a network API directly). Managed ``offline`` forbids every network provider.
 
-A managed file that is malformed (not JSON, not an object, an unknown key, a bad value),
-unreadable, or not trusted makes memlsp **fail closed**: rollout ``off``, managed off (so
+A managed file that is malformed (not JSON, not an object, an unknown key, a bad value, a
+key given twice, over 64 KB, nested deeper than 4 levels), unreadable, or not trusted makes memlsp **fail closed**: rollout ``off``, managed off (so
 even commands a person runs are refused, except forget), telemetry off, provider offline,
 with a diagnostic naming the file and the problem. Retention is *not* shortened when
 failing closed: deleting data because a policy file has a typo would be irreversible.
@@ -51,6 +51,8 @@ from .settings import ManagedInfo, Settings, coerce, flatten
 SYSTEM_PATH = Path("/etc/memlsp/managed.json")
 ENV_VAR = "MEMLSP_MANAGED_SETTINGS"
 
+MAX_BYTES = 64 * 1024  # a policy file is a few lines; anything larger is not one
+MAX_DEPTH = 4  # {"telemetry": {"enabled": false}} is 2 levels deep
 ROLLOUT_RANK = {"off": 0, "dry-run": 1, "shadow": 2, "on": 3}
 PROVIDER_RANK = {"offline": 0, "editor": 1, "anthropic": 2}
 MANAGED_KEYS = (
@@ -112,14 +114,45 @@ def trust_problem(path: Path, trusted_uids: Sequence[int] = (0,)) -> str | None:
     return None
 
 
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise ValueError(f"the key {key!r} appears twice (which one was meant?)")
+        seen[key] = value
+    return seen
+
+
+def _depth(value: Any) -> int:
+    depth, level = 0, [value]
+    while level:
+        depth += 1
+        level = [v for item in level if isinstance(item, dict | list) for v in _children(item)]
+        if depth > MAX_DEPTH:
+            break
+    return depth
+
+
+def _children(item: dict | list) -> list:
+    return list(item.values()) if isinstance(item, dict) else list(item)
+
+
 def _parse(data: bytes, source: str) -> dict[str, Any]:
     """Validate one managed file; raise ValueError with a message for the administrator."""
+    if len(data) > MAX_BYTES:
+        raise ValueError(f"{source}: {len(data)} bytes, over the limit of {MAX_BYTES}")
+    if data.count(b"[") + data.count(b"{") > MAX_BYTES // 8:
+        raise ValueError(f"{source}: nested too deeply")
     try:
-        raw = json.loads(data.decode("utf-8"))
+        raw = json.loads(data.decode("utf-8"), object_pairs_hook=_no_duplicates)
+    except RecursionError as exc:
+        raise ValueError(f"{source}: nested too deeply") from exc
     except (UnicodeDecodeError, ValueError) as exc:
         raise ValueError(f"{source}: not valid JSON ({exc})") from exc
     if not isinstance(raw, dict):
         raise ValueError(f"{source}: the top level must be a JSON object")
+    if _depth(raw) > MAX_DEPTH:
+        raise ValueError(f"{source}: nested deeper than {MAX_DEPTH} levels")
     values: dict[str, Any] = {}
     for key, value in flatten(raw).items():
         if key not in MANAGED_KEYS:
@@ -171,7 +204,8 @@ def load_managed(paths: Sequence[Path], *, trusted_uids: Sequence[int] = (0,)) -
                 problem_kind = "untrusted"
                 raise ValueError(f"{path}: not trusted as managed settings: {why}")
             try:
-                data = path.read_bytes()
+                with path.open("rb") as handle:
+                    data = handle.read(MAX_BYTES + 1)
             except OSError as exc:
                 raise ValueError(f"{path}: cannot be read ({exc.strerror or exc})") from exc
             problem_kind = "malformed"

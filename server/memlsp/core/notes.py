@@ -26,7 +26,8 @@ from .errors import InvalidNoteError, NoteFormatError
 NOTE_TYPES = ("user", "feedback", "project", "reference")
 SOURCES = ("extraction", "remember", "dream", "manual", "import")
 MAX_DESCRIPTION = 150
-MAX_NOTE_BYTES = 256 * 1024
+MAX_NOTE_BYTES = 256 * 1024  # hard: a larger file is not read as a note (doctor: too-large)
+NOTE_SIZE_LIMIT = 4096  # soft: one memory per note (a diagnostic on notes above it)
 KNOWN_KEYS = ("name", "description", "type", "created", "updated", "refs", "source", "agent")
 # Who wrote a note (R4 ``agent``): a surface or agent name, a short slug-like word.
 AGENT_NAME = re.compile(r"\A[A-Za-z0-9][A-Za-z0-9 ._/-]{0,63}\Z")
@@ -158,6 +159,12 @@ class Note:
         desc = self.description
         if not desc.strip():
             raise InvalidNoteError("description is empty", reason="missing-description")
+        if len(self.body) > MAX_NOTE_BYTES or len(self.render().encode()) > MAX_NOTE_BYTES:
+            # checked before anything is written: nothing over the limit reaches disk
+            raise InvalidNoteError(
+                f"the note would be over {MAX_NOTE_BYTES // 1024} KiB; nothing was written",
+                reason="too-large",
+            )
         if "\n" in desc or len(desc) > MAX_DESCRIPTION:
             raise InvalidNoteError(
                 f"description must be one line of at most {MAX_DESCRIPTION} characters "

@@ -17,9 +17,13 @@ from typing import Any
 
 from . import telemetry
 from .errors import InvalidNoteError, MemlspError, RefusedError
-from .notes import NOTE_TYPES, Note, cut, iso, slugify, utcnow
+from .notes import NOTE_SIZE_LIMIT, NOTE_TYPES, Note, cut, iso, slugify, utcnow
 from .policy import check_candidate
 from .store import Scope, Store, WriteResult
+
+# What one "remember" may hold, checked before anything else (the policy checks included):
+# the note it makes stays under the size a note should have (frontmatter takes the rest).
+MAX_REMEMBER_BYTES = NOTE_SIZE_LIMIT - 512
 
 _USER = re.compile(r"^\s*(i am|i'm|i work|my role|my background|我是|我负责|我在)", re.I)
 _FEEDBACK = re.compile(
@@ -82,6 +86,14 @@ def remember(
     started = time.perf_counter()
     now = now or utcnow()
     try:
+        size = len(text) if len(text) > MAX_REMEMBER_BYTES else len(text.encode("utf-8", "replace"))
+        if size > MAX_REMEMBER_BYTES:
+            raise RefusedError(
+                f"not remembered: the text is {size} bytes, over the {MAX_REMEMBER_BYTES} a note"
+                " may hold (one memory per note: remember the rule, not the whole document)",
+                reason="too-large",
+                category="size",
+            )
         if not text.strip():
             raise InvalidNoteError("nothing to remember: the text is empty", reason="empty")
         # R8: the write policy applies even to an explicit request (secrets, exclusions,
@@ -117,7 +129,10 @@ def remember(
     return result
 
 
-_REFUSALS = ("empty", "bad-type", "bad-name", "missing-description", "description-too-long")
+# the telemetry enum's own values (memlsp.core.telemetry, event remember.refused)
+_REFUSALS = frozenset(
+    "empty bad-type bad-name missing-description description-too-long too-large".split()
+)
 
 
 def _refusal_enum(exc: MemlspError) -> str:

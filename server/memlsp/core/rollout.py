@@ -12,8 +12,8 @@ shadow     runs and writes                          runs (for measurement), inje
 on         runs and writes                          runs and injects
 =========  ======================================  ========================================
 
-Commands a person runs on purpose (remember, recall, forget, dream, check, eval) work at
-every level. When managed settings say ``off`` (or failed closed) they are refused too —
+Commands a person runs on purpose (remember, recall, forget, dream, check, eval, index,
+fix) work at every level. When managed settings say ``off`` (or failed closed) they are refused too —
 except forget: removing data never loosens a policy, and refusing it would keep data an
 administrator wanted off.
 
@@ -41,6 +41,8 @@ class EntryPoint(enum.StrEnum):
     DREAM = "dream"
     CHECK = "check"
     EVAL = "eval"
+    INDEX = "index"  # regenerate MEMORY.md (memlsp index, memory/reindex)
+    FIX = "fix"  # a citation quick fix that rewrites a note (memlsp.fixCitation)
 
 
 AUTOMATIC = frozenset(
@@ -54,6 +56,8 @@ WRITERS = frozenset(
         EntryPoint.REMEMBER,
         EntryPoint.FORGET,
         EntryPoint.DREAM,
+        EntryPoint.INDEX,
+        EntryPoint.FIX,
     }
 )
 INJECTORS = frozenset({EntryPoint.INJECTION, EntryPoint.RECALL})

@@ -19,7 +19,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from .fsutil import atomic_write, file_lock
+from .fsutil import atomic_write, file_lock, remove
 from .notes import iso, utcnow
 from .store import Scope
 
@@ -172,6 +172,6 @@ def expire_old(scope: Scope, *, now: dt.datetime | None = None) -> int:
         for path in folder.glob("*.json"):
             with contextlib.suppress(OSError):
                 if path.stat().st_mtime < cutoff:
-                    path.unlink()
+                    remove(path)
                     removed += 1
     return removed

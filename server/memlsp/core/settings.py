@@ -14,6 +14,7 @@ This module must not import pygls, lsprotocol or anything from ``memlsp.lsp``/``
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -24,6 +25,7 @@ import attrs
 
 from .errors import MemlspError
 from .retrieval.params import RecallParams
+from .setting_values import choice, flag, model_id, optional_text, real, whole
 
 ROLLOUTS = ("off", "shadow", "dry-run", "on")
 PROVIDERS = ("offline", "anthropic", "editor")
@@ -73,6 +75,8 @@ class ServerSettings:
     max_queued_jobs: int = attrs.field(default=32, validator=_positive)
     # Custom requests being served at once; more are refused with reason "busy".
     max_in_flight_requests: int = attrs.field(default=64, validator=_positive)
+    # A JSON-RPC message longer than this is refused ("message-too-large") and discarded.
+    max_message_bytes: int = attrs.field(default=16 * 1024 * 1024, validator=_positive)
 
 
 def _non_negative(_inst: object, attribute: attrs.Attribute, value: int) -> None:
@@ -193,76 +197,6 @@ def _env_layer(env: Mapping[str, str]) -> dict[str, Any]:
     return {key: env[env_name(key)] for key in KEYS if env.get(env_name(key))}
 
 
-_TRUE = ("1", "true", "yes", "on")
-_FALSE = ("0", "false", "no", "off")
-
-
-def _choice(allowed: tuple[str, ...]) -> Callable[[Any], Any]:
-    def check(value: Any) -> str:
-        if not isinstance(value, str) or value not in allowed:
-            raise ValueError(f"must be one of {', '.join(allowed)}")
-        return value
-
-    return check
-
-
-def _whole(minimum: int, what: str = "whole number") -> Callable[[Any], Any]:
-    """Integers (or digit strings from the environment) of at least ``minimum``."""
-
-    def check(value: Any) -> int:
-        if isinstance(value, str) and value.strip().isdigit():
-            value = int(value.strip())
-        if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-            qualifier = "non-negative" if minimum == 0 else "positive"
-            raise ValueError(f"must be a {qualifier} {what}")
-        return value
-
-    return check
-
-
-def _real(*, positive: bool, what: str = "number") -> Callable[[Any], Any]:
-    """Numbers (or numeric strings) >= 0, or > 0 when ``positive``."""
-
-    def check(value: Any) -> float:
-        if isinstance(value, str):
-            try:
-                value = float(value.strip())
-            except ValueError:
-                raise ValueError(f"must be a {what}") from None
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise ValueError(f"must be a {what}")
-        if value < 0 or (positive and value == 0):
-            raise ValueError(f"must be a {'positive' if positive else 'non-negative'} {what}")
-        return float(value)
-
-    return check
-
-
-def _optional_text(check_text: Callable[[str], bool], what: str) -> Callable[[Any], Any]:
-    def check(value: Any) -> str | None:
-        if value is None or value == "":
-            return None
-        if not isinstance(value, str) or not check_text(value):
-            raise ValueError(f"must be {what}")
-        return value
-
-    return check
-
-
-def _model_id(value: Any) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise ValueError("must be a model id")
-    return value.strip()
-
-
-def _flag(value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.strip().lower() in _TRUE + _FALSE:
-        return value.strip().lower() in _TRUE
-    raise ValueError("must be true or false")
-
-
 def _folders(value: Any) -> tuple[str, ...]:
     """A list of absolute folders (JSON), or one string of them joined by the platform's
     path separator (the environment); ``~`` is expanded. Relative paths are refused: they
@@ -284,46 +218,47 @@ def _folders(value: Any) -> tuple[str, ...]:
 # How each key's raw value (JSON from the editor, a string from the environment) is checked
 # and converted; a ValueError names what the value must be.
 COERCE: dict[str, Callable[[Any], Any]] = {
-    "rollout": _choice(ROLLOUTS),
-    "home": _optional_text(lambda v: True, "a path"),
-    "model.provider": _choice(PROVIDERS),
-    "model.extractModel": _model_id,
-    "model.selectModel": _model_id,
-    "model.baseUrl": _optional_text(
+    "rollout": choice(ROLLOUTS),
+    "home": optional_text(lambda v: True, "a path"),
+    "model.provider": choice(PROVIDERS),
+    "model.extractModel": model_id,
+    "model.selectModel": model_id,
+    "model.baseUrl": optional_text(
         lambda v: v.startswith(("http://", "https://")), "an http(s) URL"
     ),
-    "model.timeoutSeconds": _real(positive=True, what="number of seconds"),
-    "model.maxRetries": _whole(0),
-    "telemetry.enabled": _flag,
-    "telemetry.path": _optional_text(lambda v: True, "a path"),
-    "telemetry.editorEnabled": _flag,
-    "retention.sessionDays": _whole(0, "whole number of days"),
-    "retention.softDeleteDays": _whole(0, "whole number of days"),
-    "retention.historyDays": _whole(0, "whole number of days"),
-    "dream.maxDeletes": _whole(0),
-    "dream.minHours": _real(positive=False),
-    "dream.minSessions": _whole(0),
-    "dream.leaseSeconds": _real(positive=True, what="number of seconds"),
-    "server.watchIntervalSeconds": _real(positive=False),
-    "server.maxQueuedJobs": _whole(1),
-    "server.maxInFlightRequests": _whole(1),
-    "hover.inCode": _flag,
-    "recall.vectorWeight": _real(positive=False),
-    "recall.keywordWeight": _real(positive=False),
-    "recall.keywordCoverage": _real(positive=False),
-    "recall.minScore": _real(positive=False),
-    "recall.firstTurnMinScore": _real(positive=False),
-    "recall.followMargin": _real(positive=False),
-    "recall.generalMargin": _real(positive=False),
-    "recall.generalMarginCjk": _real(positive=False),
-    "recall.duplicateCosine": _real(positive=False),
-    "recall.halfLifeDays": _real(positive=True, what="number of days"),
-    "recall.gateReferenceNotes": _whole(1),
-    "recall.gateSizeSlope": _real(positive=False),
-    "recall.gateFloor": _real(positive=False),
-    "recall.glossary": _flag,
-    "recall.embedder": _optional_text(lambda v: bool(v.strip()), "an embedder name"),
-    "review": _choice(REVIEWS),
+    "model.timeoutSeconds": real(positive=True, what="number of seconds"),
+    "model.maxRetries": whole(0),
+    "telemetry.enabled": flag,
+    "telemetry.path": optional_text(lambda v: True, "a path"),
+    "telemetry.editorEnabled": flag,
+    "retention.sessionDays": whole(0, "whole number of days"),
+    "retention.softDeleteDays": whole(0, "whole number of days"),
+    "retention.historyDays": whole(0, "whole number of days"),
+    "dream.maxDeletes": whole(0),
+    "dream.minHours": real(positive=False),
+    "dream.minSessions": whole(0),
+    "dream.leaseSeconds": real(positive=True, what="number of seconds"),
+    "server.watchIntervalSeconds": real(positive=False),
+    "server.maxQueuedJobs": whole(1),
+    "server.maxInFlightRequests": whole(1),
+    "server.maxMessageBytes": whole(1024),
+    "hover.inCode": flag,
+    "recall.vectorWeight": real(positive=False),
+    "recall.keywordWeight": real(positive=False),
+    "recall.keywordCoverage": real(positive=False),
+    "recall.minScore": real(positive=False),
+    "recall.firstTurnMinScore": real(positive=False),
+    "recall.followMargin": real(positive=False),
+    "recall.generalMargin": real(positive=False),
+    "recall.generalMarginCjk": real(positive=False),
+    "recall.duplicateCosine": real(positive=False),
+    "recall.halfLifeDays": real(positive=True, what="number of days"),
+    "recall.gateReferenceNotes": whole(1),
+    "recall.gateSizeSlope": real(positive=False),
+    "recall.gateFloor": real(positive=False),
+    "recall.glossary": flag,
+    "recall.embedder": optional_text(lambda v: bool(v.strip()), "an embedder name"),
+    "review": choice(REVIEWS),
     "extraScopes": _folders,
 }
 
@@ -361,6 +296,7 @@ def build_settings(values: Mapping[str, Any]) -> Settings:
             watch_interval_seconds=values.get("server.watchIntervalSeconds", 2.0),
             max_queued_jobs=values.get("server.maxQueuedJobs", 32),
             max_in_flight_requests=values.get("server.maxInFlightRequests", 64),
+            max_message_bytes=values.get("server.maxMessageBytes", 16 * 1024 * 1024),
         ),
         telemetry=TelemetrySettings(
             enabled=values.get("telemetry.enabled", False),
@@ -398,6 +334,11 @@ def _snake(name: str) -> str:
     return re.sub(r"(?<!^)([A-Z])", r"_\1", name).lower()
 
 
+# Keys that move data or credentials (issue 14 "Trust levels"): never from the workspace
+# layer (workspace/configuration, didChangeConfiguration), which a repository can set.
+USER_ONLY = frozenset({"home", "model.provider", "model.baseUrl", "telemetry.path"})
+
+
 def load_local(
     init_options: Mapping[str, Any] | None = None,
     workspace_config: Mapping[str, Any] | None = None,
@@ -413,6 +354,13 @@ def load_local(
     ):
         for key, value in raw.items():
             if key not in KEYS:
+                continue
+            if layer == "workspace" and key in USER_ONLY:
+                logging.getLogger(__name__).warning(
+                    "ignored memlsp.%s from the workspace settings: only your user settings,"
+                    " the environment or managed settings may set it",
+                    key,
+                )
                 continue
             try:
                 values[key] = coerce(key, value)

@@ -33,7 +33,7 @@ from pathlib import Path
 
 from . import history, matching, memory_md
 from .errors import InvalidPathError, NoteFormatError, NotFoundError
-from .fsutil import atomic_write, file_lock, is_temp_name
+from .fsutil import atomic_write, file_lock, first_link, is_temp_name, register_home
 from .identity import ProjectId, resolve_project
 from .mounts import Mounts
 from .notes import MAX_NOTE_BYTES, Note, iso, one_line, parse_note, parse_time, utcnow
@@ -139,6 +139,7 @@ class Store:
         self.mounts = Mounts(mounts, home=self.home)
         # retention.historyDays: how long replaced versions are kept (0 = no history)
         self.history_days = history_days
+        register_home(self.home)
         # keyed by the path's text: hashing a Path object cost more than the stat itself
         self._cache: dict[str, tuple[tuple[int, ...], str, Note | Problem]] = {}
         self._cache_lock = threading.Lock()
@@ -204,6 +205,8 @@ class Store:
     def _note_files(self, scope: Scope) -> Iterator[tuple[str, Path]]:
         for section in SECTIONS:
             folder = scope.root / section if section else scope.root
+            if first_link(folder) is not None:
+                continue  # never read notes through a link (doctor reports it)
             try:
                 names = sorted(os.listdir(folder))
             except (FileNotFoundError, NotADirectoryError):

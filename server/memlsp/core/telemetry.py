@@ -33,6 +33,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from .errors import MemlspError
+from .fsutil import guard
 
 log = logging.getLogger(__name__)
 
@@ -78,6 +79,8 @@ ENTRY_POINT = _enum(
     "dream",
     "check",
     "eval",
+    "index",
+    "fix",
 )
 NOTE_TYPE = _enum("user", "feedback", "project", "reference")
 SETTINGS_LAYER = _enum("init", "workspace", "env", "managed")
@@ -116,6 +119,7 @@ SCHEMA: Mapping[str, Mapping[str, FieldSpec]] = MappingProxyType(
                     "bad-name",
                     "missing-description",
                     "description-too-long",
+                    "too-large",
                     "policy-secret",
                     "policy-excluded",
                     "policy-poisoning",
@@ -226,9 +230,11 @@ class Telemetry:
         line = json.dumps(record, sort_keys=True, ensure_ascii=True)
         try:
             if self.sink is not None:
+                guard(self.sink)  # a linked folder inside the home leads nowhere
                 self.sink.parent.mkdir(parents=True, exist_ok=True)
                 with self._lock:
-                    fd = os.open(self.sink, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+                    flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW
+                    fd = os.open(self.sink, flags, 0o600)
                     try:
                         os.write(fd, (line + "\n").encode("ascii"))
                     finally:

@@ -35,10 +35,17 @@ def busy(what: str) -> JsonRpcException:
     return rpc_error("busy", f"the server is busy ({what}); try again in a moment")
 
 
+MAX_ECHO = 1000  # an error never echoes a client's megabytes back (a path, a name)
+
+
+def clip(text: str) -> str:
+    return text if len(text) <= MAX_ECHO else text[:MAX_ECHO] + "…"
+
+
 def _jsonable(value: object) -> object:
-    if isinstance(value, str | int | float | bool) or value is None:
+    if isinstance(value, int | float | bool) or value is None:
         return value
-    return str(value)
+    return clip(str(value))
 
 
 def from_core(exc: MemlspError) -> JsonRpcException:
@@ -49,4 +56,4 @@ def from_core(exc: MemlspError) -> JsonRpcException:
         else REQUEST_FAILED
     )
     details = {k: _jsonable(v) for k, v in getattr(exc, "details", {}).items()}
-    return rpc_error(exc.reason, str(exc), code=code, **details)
+    return rpc_error(exc.reason, clip(str(exc)), code=code, **details)

@@ -143,6 +143,11 @@ class MemoryProtocol(LanguageServerProtocol):
                 self._answer_error(
                     msg_id, "invalid-request", "not a JSON-RPC 2.0 request", INVALID_REQUEST
                 )
+            elif not isinstance(message, dict) or "method" not in message:
+                # neither a request nor a notification: JSON-RPC answers it with a null id
+                self._answer_error(
+                    None, "invalid-request", "not a JSON-RPC 2.0 message", INVALID_REQUEST
+                )
             else:
                 logger.warning("dropping a message that is not JSON-RPC: %.200r", message)
             return

@@ -195,7 +195,9 @@ class MemoryLanguageServer(LanguageServer):
             # was...): a clear error for this request, the server keeps serving.
             logger.warning("file system error: %s", exc)
             raise errors.rpc_error(
-                "io-error", f"file system error: {exc.strerror or exc}", path=str(exc.filename)
+                "io-error",
+                f"file system error: {exc.strerror or exc}",
+                path=errors.clip(str(exc.filename)),
             ) from exc
         finally:
             self._in_flight -= 1
@@ -228,6 +230,29 @@ class MemoryLanguageServer(LanguageServer):
         kind = types.MessageType.Warning if warning else types.MessageType.Info
         with contextlib.suppress(Exception):
             self.window_show_message(types.ShowMessageParams(type=kind, message=message))
+
+    def start_io(self, stdin=None, stdout=None) -> int:  # type: ignore[override]
+        """Serve over stdio through the hardened framing (:mod:`.framing`); the process's exit
+        code: 0 after ``shutdown`` then ``exit``, 1 for ``exit`` alone."""
+        import sys
+        import threading
+
+        from pygls.io_ import StdoutWriter
+
+        from .framing import Framing
+
+        self._stop_event = threading.Event()
+        self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
+        framing = Framing(self.protocol, max_bytes=lambda: self.settings.server.max_message_bytes)
+        try:
+            asyncio.run(framing.run(self._stop_event, stdin or sys.stdin.buffer))
+        except BrokenPipeError:
+            logger.info("the client's stream is closed: shutting down")
+        except (KeyboardInterrupt, SystemExit):
+            pass
+        finally:
+            self.shutdown()
+        return framing.exit_code
 
     def report_server_error(self, error: Exception, source) -> None:
         """Out-of-band errors go to the log (stderr and window/logMessage), not to pop-ups: a

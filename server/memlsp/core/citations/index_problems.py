@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import memory_md
+from ..notes import NOTE_SIZE_LIMIT
 from ..store import INDEX_NAME, Entry, Scope
 from .citation import SourceRange
 from .refs import split_frontmatter
@@ -27,7 +28,6 @@ INDEX_OVER_BUDGET = "index-over-budget"
 DUPLICATE_NAME = "duplicate-name"
 INDEX_CODES = (INDEX_MISSING_NOTE, NOTE_TOO_LARGE, INDEX_OVER_BUDGET, DUPLICATE_NAME)
 
-NOTE_SIZE_LIMIT = 4096
 _RE_INDEX_LINK = re.compile(r"\[[^\]]*\]\((?P<target>[^)\s]+)\)")
 
 

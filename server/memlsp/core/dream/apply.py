@@ -39,7 +39,15 @@ from pathlib import Path
 from typing import Any
 
 from .. import history
-from ..fsutil import atomic_append_line, atomic_write, file_lock, fsync_dir
+from ..fsutil import (
+    atomic_append_line,
+    atomic_write,
+    file_lock,
+    fsync_dir,
+    guard,
+    move,
+    remove,
+)
 from ..lease import break_lease, check
 from ..notes import iso
 from ..state import update_state
@@ -184,8 +192,9 @@ def _op_counts(plan: Plan, applied: list[int]) -> dict[str, int]:
 def _stage(scope: Scope, a: Action) -> None:
     tpath = scope.root / a.target
     staged = tpath.parent / (a.staged or "")
+    guard(staged)
     tpath.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(staged, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    fd = os.open(staged, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644)
     try:
         view = memoryview(a.data or b"")
         while view:
@@ -198,10 +207,9 @@ def _stage(scope: Scope, a: Action) -> None:
 def _roll_back(scope: Scope, journal: dict[str, Any]) -> None:
     for a in journal["actions"]:
         if a["kind"] == "write":
-            with contextlib.suppress(FileNotFoundError):
-                (scope.root / a["target"]).parent.joinpath(a["staged"]).unlink()
+            remove((scope.root / a["target"]).parent.joinpath(a["staged"]), missing_ok=True)
             _fault("rollback-unstaged")
-    journal_path(scope, journal["run_id"]).unlink(missing_ok=True)
+    remove(journal_path(scope, journal["run_id"]), missing_ok=True)
     with contextlib.suppress(OSError):
         fsync_dir(journal_dir(scope))
 
@@ -220,10 +228,10 @@ def _roll_forward(store: Store, scope: Scope, journal: dict[str, Any]) -> None:
             if current in (a.get("old_sha"), a["new_sha"]):
                 if a.get("step") and current == a.get("old_sha") != a["new_sha"]:
                     _keep(store, scope, journal, a, target)
-                os.replace(staged, target)
+                move(staged, target)
                 fsync_dir(target.parent)
             else:  # changed by someone after the crash: theirs wins
-                staged.unlink()
+                remove(staged)
                 failed.add(a["op"])
                 late_conflicts.append(
                     {"op": a["op"], "path": a["target"], "why": "changed before recovery"}
@@ -242,10 +250,11 @@ def _roll_forward(store: Store, scope: Scope, journal: dict[str, Any]) -> None:
                 late_requeued.append(a["target"])
             continue
         if src.exists() and file_sha(src) == a.get("old_sha") and not dst.exists():
+            guard(src, dst)
             if a.get("step"):
                 _keep(store, scope, journal, a, src)
             dst.parent.mkdir(parents=True, exist_ok=True)
-            os.replace(src, dst)
+            move(src, dst)
             fsync_dir(src.parent)
             fsync_dir(dst.parent)
             _fault("moved")
@@ -283,7 +292,7 @@ def _roll_forward(store: Store, scope: Scope, journal: dict[str, Any]) -> None:
     journal["status"] = "done"
     _write_journal(scope, journal)
     _fault("done")
-    journal_path(scope, journal["run_id"]).unlink(missing_ok=True)
+    remove(journal_path(scope, journal["run_id"]), missing_ok=True)
     with contextlib.suppress(OSError):
         fsync_dir(journal_dir(scope))
 
@@ -369,7 +378,7 @@ def _recover_locked(store: Store, scope: Scope) -> RecoveryReport:
             if status == "committed":
                 _roll_forward(store, scope, journal)
             else:
-                (folder / name).unlink(missing_ok=True)
+                remove(folder / name, missing_ok=True)
             break_lease(scope, journal["run_id"], locked=True)
             report.rolled_forward.append(journal["run_id"])
     return report

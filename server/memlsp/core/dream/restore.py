@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import os
 import shutil
 from dataclasses import dataclass
 from typing import Any
 
 from ..errors import MemlspError
-from ..fsutil import atomic_append_line, file_lock, fsync_dir
+from ..fsutil import atomic_append_line, file_lock, fsync_dir, guard, move
 from ..notes import iso, parse_time
 from ..state import read_state, update_state
 from ..store import Scope, Store
@@ -103,8 +102,9 @@ def restore(
                 )
         for rel in wanted:
             src, dst = scope.root / archive_path(run_id, rel), scope.root / rel
+            guard(src, dst)
             dst.parent.mkdir(parents=True, exist_ok=True)
-            os.replace(src, dst)
+            move(src, dst)
             fsync_dir(dst.parent)
             restored.append(rel)
         atomic_append_line(
@@ -132,6 +132,7 @@ def purge_archives(
             continue
         folder = scope.root / ARCHIVE / run["run_id"]
         if folder.is_dir():
+            guard(folder)  # rmtree itself never follows a link below it
             shutil.rmtree(folder)
         purged.append(run["run_id"])
     if purged:

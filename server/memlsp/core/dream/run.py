@@ -18,16 +18,17 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..fsutil import guard
 from ..lease import LeaseHeldError, acquire, release, renew
 from ..notes import iso, parse_time, utcnow
 from ..runtime import Cancelled, CancelToken, ProgressSink, no_progress
 from ..settings import Settings, load_settings
 from ..state import read_state
-from ..store import Scope, Store
+from ..store import SECTIONS, Scope, Store
 from .apply import apply_plan, recover
 from .gate import GateDecision, should_dream
 from .gather import GatherResult, gather, open_questions, session_time
-from .materialise import materialise, render_diff, sha256
+from .materialise import ARCHIVE, materialise, render_diff, sha256
 from .model_planner import ModelPlanner
 from .plan import Plan, PlanInvalid, PlanRefused, PlanView, check_plan, enforce_cap, validate_plan
 from .planner import DateFn, OfflinePlanner, PlanContext
@@ -139,6 +140,8 @@ def dream(
     settings = settings or load_settings()
     now = now or utcnow()
     say = progress or no_progress
+    # nothing read, moved or written through a link inside the home (doctor names it)
+    guard(*(scope.root / s / "x" for s in SECTIONS), scope.state_dir / "x", scope.root / ARCHIVE)
     result = DreamResult(status="skipped", counts_before=counts(scope))
     if not dry_run and scope.root.is_dir():
         result.recovered = recover(store, scope).to_json()

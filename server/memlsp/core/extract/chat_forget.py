@@ -14,11 +14,10 @@ import datetime as dt
 import hashlib
 import json
 import logging
-import os
 
 from .. import heuristics as h
 from ..forget import ForgetRefused, fact_matcher, forget, path_digest, redact_copies
-from ..fsutil import atomic_append_line, file_lock
+from ..fsutil import atomic_append_line, file_lock, remove
 from ..notes import iso, utcnow
 from ..store import Entry, Store
 from .context import Ctx, live_entries, note_tokens
@@ -91,7 +90,7 @@ def remove_note(
             why=f"{entry.note.description} (replaced by a note under a new name)",
             after=replaced_by,
         )
-        os.unlink(entry.file)
+        remove(entry.file)
         store.rebuild_index(scope, locked=True)
         record = {
             "at": iso(now or utcnow()),

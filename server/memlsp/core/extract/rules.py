@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import heuristics as h
-from ..notes import Note, cut, slugify
+from ..notes import NOTE_SIZE_LIMIT, Note, cut, slugify
 from ..policy import check_candidate, poisoning
 from ..store import Scope
 from ..text import STOPWORDS
@@ -42,6 +42,8 @@ _CHATTER = re.compile(
     r"i (?:need|want) (?:you )?to )?",
     re.I,
 )
+# A note body leaves room for its frontmatter within the size a note should have.
+BODY_BUDGET = NOTE_SIZE_LIMIT - 1024
 
 
 def _clean_statement(text: str) -> str:
@@ -219,7 +221,7 @@ def _write_group(
         # A task request next to a fact ("…, now list the fields") is not part of it;
         # in a correction the instruction usually is ("Run the tests against X.").
         kept = [k for k in kept if k in statements]
-    body_core = _clean_statement(" ".join(kept))
+    body_core = fit_bytes(_clean_statement(" ".join(kept)), BODY_BUDGET - 100)
     if h.units(body_core) < 3:
         return
     context = ""
@@ -235,6 +237,8 @@ def _write_group(
     situation = turn_context.situation if type_ == "feedback" else ""
     description = _description(type_, body_core, sig, context, zh, situation)
     body = _body(type_, body_core, sig, context, zh, ctx, situation, turn_context.reply)
+    if len(body.encode()) > BODY_BUDGET:  # the statement first: its surroundings give way
+        body = _body(type_, body_core, sig, "", zh, ctx)
     final = check_candidate(f"{description}\n{body}", source="user", check_exclusions=False)
     if not final.ok:  # defence in depth: the assembled note must pass too
         result.refused.append(Refusal(final.reason, final.category))
@@ -248,6 +252,16 @@ def _write_group(
         meta=ctx.provenance(),
     )
     write_checked(ctx, scope, note, joined, supersede=sig.supersede)
+
+
+def fit_bytes(text: str, limit: int) -> str:
+    """``text`` cut (at a space when there is one) to at most ``limit`` UTF-8 bytes."""
+    data = text.encode()
+    if len(data) <= limit:
+        return text
+    head = data[: limit - 4].decode("utf-8", "ignore")
+    space = head.rfind(" ")
+    return (head[:space] if space > len(head) // 2 else head).rstrip() + " …"
 
 
 def _gist(text: str, limit: int) -> str:

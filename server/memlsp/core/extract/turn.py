@@ -9,6 +9,7 @@ Must not import pygls, lsprotocol or the CLI.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import logging
 from collections.abc import Iterable
@@ -28,6 +29,20 @@ log = logging.getLogger("memlsp.extract")
 MAX_ROUNDS = 5  # R11 (fixed)
 RECENT_MESSAGES = 4  # the current exchange and the one before it
 MODEL_TIMEOUT_S = 30.0
+# A chat message's share given to extraction: a rule fits in a few sentences, and a long
+# paste is data, not a rule. Beyond it the message is cut (at a space) before any check
+# runs, so a 1 MB message costs what 4,000 characters cost and no note outgrows the limit.
+MESSAGE_SHARE_CHARS = 4000
+
+
+def share(message: Message) -> Message:
+    """``message`` with its content cut to :data:`MESSAGE_SHARE_CHARS`."""
+    text = message.content
+    if len(text) <= MESSAGE_SHARE_CHARS:
+        return message
+    head = text[:MESSAGE_SHARE_CHARS]
+    cut_at = head.rfind(" ", MESSAGE_SHARE_CHARS // 2)
+    return dataclasses.replace(message, content=head[:cut_at] if cut_at > 0 else head)
 
 
 def extract_turn(
@@ -60,7 +75,7 @@ def extract_turn(
     recorded on the notes written (R4).
     """
     msgs = [m if isinstance(m, Message) else Message.from_dict(m) for m in messages]
-    msgs = [m for m in msgs if m.content.strip()][-max(1, recent) :]
+    msgs = [share(m) for m in msgs if m.content.strip()][-max(1, recent) :]
     name = getattr(provider, "name", "offline")
     result = ExtractResult(session_id=session_id, turn=turn, provider=name, dry_run=dry_run)
     if memory_written:

@@ -28,6 +28,29 @@ class MatchReport:
     forgotten: list[ForgetResult] = field(default_factory=list)
     refused: list[tuple[str, str, str]] = field(default_factory=list)  # path, reason, message
     redacted: list[str] = field(default_factory=list)  # session records the text left
+    # more than FEW matched and the caller did not confirm how many it listed: nothing gone
+    needs_confirmation: bool = False
+
+
+MIN_QUERY_CHARS = 3  # "e" matches nearly every note: a match must be specific
+FEW = 3  # beyond this many matches, confirming means naming how many were listed
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
+def check_specific(text: str) -> None:
+    """Refuse (``broad``) a query that would match nearly everything: fewer than 3
+    characters of words, or only words of one character (2 Chinese/Japanese/Korean
+    characters are specific enough)."""
+    words = _words(text)
+    letters = sum(len(w) for w in words)
+    cjk = len(_CJK.findall(text))
+    if cjk >= 2 or (letters >= MIN_QUERY_CHARS and max(map(len, words), default=0) >= 2):
+        return
+    raise ForgetRefused(
+        "broad",
+        f"{text!r} is too short to forget by: it would match nearly every note; give at least"
+        f" {MIN_QUERY_CHARS} characters of a word the notes to forget contain",
+    )
 
 
 def _words(text: str) -> list[str]:
@@ -59,12 +82,19 @@ def forget_matching(
     scopes: list[Scope] | None = None,
     *,
     confirm: bool = False,
+    expect: int | None = None,
     now: dt.datetime | None = None,
 ) -> MatchReport:
     """Best-effort forget: find the matches and, when ``confirm``, forget each one through
-    the verified path with the hash of the bytes just scanned."""
+    the verified path with the hash of the bytes just scanned. More than :data:`FEW`
+    matches are forgotten only when ``expect`` says how many the person saw listed;
+    otherwise ``needs_confirmation`` and nothing is removed."""
+    check_specific(text)
     scopes = scopes if scopes is not None else store.scopes()
     report = MatchReport(text, [s.rel for s in scopes], find_matching(store, text, scopes))
+    if confirm and len(report.matches) > FEW and expect != len(report.matches):
+        report.needs_confirmation = True
+        confirm = False
     if confirm:
         for entry in report.matches:
             try:

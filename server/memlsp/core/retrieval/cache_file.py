@@ -20,6 +20,8 @@ from pathlib import Path
 
 import numpy as np
 
+from ..errors import SymlinkRefusedError
+from ..fsutil import guard, remove
 from .doc import Doc, meta_json
 from .glossary import Glossary
 from .keywords import write_row
@@ -59,9 +61,10 @@ class CacheFile:
         try:
             if self.memory_only:
                 raise sqlite3.OperationalError("building in memory")
+            guard(self.path)  # a linked .memlsp/ must not put the cache outside the home
             self.path.parent.mkdir(parents=True, exist_ok=True)
             conn = sqlite3.connect(self.path, check_same_thread=False, timeout=5.0)
-        except (OSError, sqlite3.Error):
+        except (OSError, sqlite3.Error, SymlinkRefusedError):
             conn = None
         try:
             if conn is None:
@@ -93,13 +96,14 @@ class CacheFile:
             if self.memory_only:
                 raise sqlite3.OperationalError("building in memory")
             for suffix in _SUFFIXES:
-                Path(str(self.path) + suffix).unlink(missing_ok=True)
+                remove(str(self.path) + suffix, missing_ok=True)
+            guard(self.path)
             self.path.parent.mkdir(parents=True, exist_ok=True)
             conn = sqlite3.connect(self.path, check_same_thread=False, timeout=5.0)
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=NORMAL")
             self.volatile = False
-        except (OSError, sqlite3.Error) as exc:
+        except (OSError, sqlite3.Error, SymlinkRefusedError) as exc:
             # The folder keeps vanishing (another process is deleting it): serve from an
             # in-memory cache for now; the next reset tries the file again.
             log.warning("retrieval index %s cannot be created (%s); using memory", self.path, exc)
@@ -133,8 +137,8 @@ class CacheFile:
         self.conn = None
         for suffix in _SUFFIXES:
             try:
-                Path(str(self.path) + suffix).unlink(missing_ok=True)
-            except OSError:
+                remove(str(self.path) + suffix, missing_ok=True)
+            except (OSError, SymlinkRefusedError):
                 pass
 
     def close(self) -> None:

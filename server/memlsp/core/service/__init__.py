@@ -23,6 +23,7 @@ from ..folder_import import FolderImport
 from ..forget import ForgetResult, MatchReport
 from ..notes import NOTE_TYPES, iso, one_line, parse_note, utcnow
 from ..recall import RecalledMemory
+from ..rollout import EntryPoint, RolloutRefused
 from ..store import INDEX_NAME, SECTIONS, Entry, Scope, Store
 from ..watch import ScopeWatcher
 from .base import MAX_SESSIONS, warm_recaller
@@ -74,6 +75,7 @@ __all__ = [
     "CitingNote",
     "DreamRun",
     "Entry",
+    "EntryPoint",
     "ExtractResult",
     "Finding",
     "FolderImport",
@@ -93,6 +95,7 @@ __all__ = [
     "Remembered",
     "ReviewDecided",
     "ReviewRecord",
+    "RolloutRefused",
     "Scope",
     "ScopeCount",
     "ScopeNotes",

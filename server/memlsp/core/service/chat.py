@@ -126,7 +126,10 @@ class ChatUseCases(ServiceBase):
         )
 
     def compacted(self, session_id: str) -> None:
-        """R17: notes injected before the compaction may be injected again."""
+        """R17: notes injected before the compaction may be injected again (nothing is
+        touched when an administrator's managed settings turned memlsp off)."""
+        if self._settings.managed.off:
+            return
         self.recaller(self.session_workspace(session_id)).compacted(session_id)
 
     def session_ended(

@@ -16,12 +16,13 @@ from typing import Any
 from .. import dream as dream_mod
 from ..citations import Checker
 from ..errors import MemlspError
+from ..fsutil import file_lock, first_link, leftovers, sweep_temp_files
 from ..git import toplevel as git_toplevel
 from ..models import ModelRequest
 from ..reindex import reindex_scopes
 from ..rollout import EntryPoint
 from ..runtime import CancelToken, ProgressSink
-from ..store import Scope
+from ..store import SECTIONS, Scope
 from .base import ServiceBase
 from .results import Job
 
@@ -107,8 +108,23 @@ class MaintenanceUseCases(ServiceBase):
         """Roll an unfinished dream journal of any scope forward or back (at start-up)."""
         return dream_mod.recover_all(self.store)
 
+    def sweep_leftovers(self) -> list[str]:
+        """Remove the temporary files of interrupted writes (they may hold note text), each
+        scope's under its lock; home-relative paths of what was removed. A scope without
+        leftovers is not touched (not even its lock file). Runs at start-up and in doctor."""
+        store, removed = self.store, []
+        for scope in store.scopes() if store.home.is_dir() else []:
+            folders = [scope.root / s for s in SECTIONS] + [scope.state_dir]
+            if not any(leftovers(f) for f in folders) or first_link(scope.lock_path):
+                continue
+            with file_lock(scope.lock_path, timeout_s=5.0):
+                for folder in folders:
+                    removed += [store.rel(p) for p in sweep_temp_files(folder)]
+        return removed
+
     # ---- indexes ----------------------------------------------------------------------------------
     def reindex_job(self, scope: str | None = None) -> Job:
+        self.require(EntryPoint.INDEX)
         store = self.store
         scopes = None if scope in (None, "", "all") else self.scopes_named(scope)
 
@@ -152,6 +168,11 @@ class MaintenanceUseCases(ServiceBase):
         report = checker.report()
         counts = Counter(f.note for f in report.findings)
         return lambda path: counts.get(path, 0) if checker.judged(path) else None
+
+    def require_fix(self) -> None:
+        """A citation quick fix rewrites a note (on disk, or through the editor's edit):
+        refused, like every write a person asks for, under managed off."""
+        self.require(EntryPoint.FIX)
 
     # ---- models -----------------------------------------------------------------------------------
     def ping_model(self) -> tuple[str | None, MemlspError | None]:

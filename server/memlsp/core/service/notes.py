@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import os
 from pathlib import Path
 
 from .. import forget as forget_mod
@@ -17,7 +18,6 @@ from .. import listing, memory_md, sessions
 from ..dream import should_dream
 from ..errors import InvalidRequestError, MemlspError, NotFoundError, RefusedError
 from ..folder_import import FolderImport, import_folder
-from ..fsutil import is_temp_name
 from ..notes import parse_note, utcnow
 from ..remember import remember
 from ..rollout import EntryPoint
@@ -226,14 +226,22 @@ class NoteUseCases(ServiceBase):
             return ref  # verified forget reports not-found (or already-forgotten) itself
 
     def forget_matching(
-        self, text: str, *, scope: str | None = None, workspace: str | None = None, confirm=False
+        self,
+        text: str,
+        *,
+        scope: str | None = None,
+        workspace: str | None = None,
+        confirm: bool = False,
+        expect: int | None = None,
     ) -> forget_mod.MatchReport:
         """R23: find the notes containing ``text``; with ``confirm`` forget each through the
-        verified path."""
+        verified path (more than a few only when ``expect`` is how many were listed)."""
         self.require(EntryPoint.FORGET)
         scopes = [s for s in self.scopes_named(scope, workspace) if s.root.is_dir()]
-        report = forget_mod.forget_matching(self.store, text, scopes, confirm=confirm)
-        if confirm:
+        report = forget_mod.forget_matching(
+            self.store, text, scopes, confirm=confirm, expect=expect
+        )
+        if confirm and report.forgotten:
             report.redacted = forget_mod.redact_copies(
                 self.store, scopes, forget_mod.fact_matcher([text]), keep_history=True
             )
@@ -247,6 +255,7 @@ class NoteUseCases(ServiceBase):
 
     def rebuild_indexes(self, *, every_scope: bool = False, workspace: str | None = None):
         """Regenerate MEMORY.md: (scope rel, changed) for each scope that exists."""
+        self.require(EntryPoint.INDEX)
         store = self.store
         scopes = store.scopes() if every_scope else self.session_scopes(workspace)
         return [(s.rel, store.rebuild_index(s)) for s in scopes if s.root.is_dir()]
@@ -266,7 +275,8 @@ class NoteUseCases(ServiceBase):
         )
 
     def doctor(self) -> list[HealthFinding]:
-        """Everything worth telling a person about the home; reads only, never writes."""
+        """Everything worth telling a person about the home. It writes nothing but removes
+        the temporary files of interrupted writes (under each scope's lock)."""
         from ..retrieval import minilm_model
 
         store = self.store
@@ -284,25 +294,66 @@ class NoteUseCases(ServiceBase):
             )
         if not store.home.exists():
             return findings
+        findings.extend(home_findings(store.home))
+        try:
+            swept = self.sweep_leftovers()  # under each scope's lock
+        except (OSError, MemlspError):
+            swept = []
+        findings.extend(
+            HealthFinding(
+                rel,
+                "leftover-temp-file",
+                "removed a temporary file of an interrupted write (it could hold note text)",
+                "warning",
+            )
+            for rel in swept
+        )
         for scope in store.scopes():
             res = store.scan(scope)
             findings.extend(HealthFinding(**problem_record(p).__dict__) for p in res.problems)
             live = [e for e in res.entries if e.section in ("", "inbox")]
             findings.extend(_index_findings(scope, live))
-            sections = ("inbox", "sessions", "pending")  # pending: review mode (R37)
-            for folder in (scope.root, *(scope.root / name for name in sections)):
-                if folder.is_dir():
-                    findings.extend(
-                        HealthFinding(
-                            store.rel(child),
-                            "leftover-temp-file",
-                            "temporary file from an interrupted write",
-                            "warning",
-                        )
-                        for child in folder.iterdir()
-                        if is_temp_name(child.name)
-                    )
         return findings
+
+
+def home_findings(home: Path) -> list[HealthFinding]:
+    """Symbolic links inside the home (memlsp refuses to write through them) and a home
+    that cannot be written (read-only, or its files are not ours)."""
+    found: list[HealthFinding] = []
+    if not os.access(home, os.W_OK):
+        found.append(
+            HealthFinding(
+                ".",
+                "home-not-writable",
+                f"the memory home {home} is not writable: nothing can be remembered;"
+                " check its permissions and whether its file system is mounted read-only",
+                "error",
+            )
+        )
+    for folder, dirs, files in os.walk(home, followlinks=False):
+        for name in dirs + files:
+            path = Path(folder) / name
+            if name == "lock" and path.parent.name == ".memlsp" and path.is_dir():
+                found.append(
+                    HealthFinding(
+                        path.relative_to(home).as_posix(),
+                        "lock-unusable",
+                        "the lock file is a folder: no write can take the lock; remove it",
+                        "error",
+                    )
+                )
+            if path.is_symlink():
+                found.append(
+                    HealthFinding(
+                        path.relative_to(home).as_posix(),
+                        "symlink-in-home",
+                        f"a symbolic link (to {os.readlink(path)}): memlsp does not read,"
+                        " write, move or delete through links inside the home; replace it"
+                        " with a real folder or file",
+                        "error",
+                    )
+                )
+    return found
 
 
 def _index_findings(scope: Scope, live: list[Entry]) -> list[HealthFinding]:

@@ -217,6 +217,10 @@ def register(server) -> None:
 
     @server.command(FIX_COMMAND)
     async def fix_citation(ls, *args) -> dict:
+        try:
+            ls.service.require_fix()  # before anything else: no write under managed off
+        except MemlspError as exc:
+            raise errors.from_core(exc) from exc
         fix = _decode_fix(args)
         service = ls.citations
         checker = service.checker_for_note(fix.note)

@@ -47,8 +47,11 @@ def register(server) -> None:
             reports = await asyncio.to_thread(ls.service.recover_dreams)
             for rel, report in reports.items():
                 logger.info("dream recovery in %s: %s", rel, report)
+            swept = await asyncio.to_thread(ls.service.sweep_leftovers)
+            if swept:
+                logger.info("removed %d temporary file(s) of interrupted writes", len(swept))
         except Exception:  # noqa: BLE001 - recovery problems are logged, the server serves
-            logger.exception("dream recovery failed")
+            logger.exception("start-up recovery failed")
 
         async def loop() -> None:
             while True:
