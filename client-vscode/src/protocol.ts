@@ -124,6 +124,10 @@ export interface ListEntry {
   ageDays: number;
   /** Number of stale citations; null until citations were checked. */
   stale: number | null;
+  /** How the note was written (extraction, remember, dream, manual, import); null if unknown. */
+  source?: string | null;
+  /** Which agent or surface wrote it (vscode, claude-code, cli, an MCP client); null if unknown. */
+  agent?: string | null;
 }
 
 export interface Problem {

@@ -55,7 +55,10 @@ def test_remember_ls_show_round_trip(make_repo, memlsp_home: Path) -> None:
         "modified",
         "ageDays",
         "stale",
+        "source",
+        "agent",
     }
+    assert entry["source"] == "remember" and entry["agent"] == "cli"
     assert entry["scope"] == "project" and by_type["user"]["scope"] == "global"
     assert entry["ageDays"] == 0 and entry["bytes"] == (memlsp_home / entry["path"]).stat().st_size
     shown = run(repo, "show", entry["name"]).stdout

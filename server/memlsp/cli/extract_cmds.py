@@ -1,6 +1,8 @@
 """``memlsp extract``: replay a transcript through per-turn extraction and autosave.
 
-The transcript is JSON Lines, one message per line: ``{"role", "content", "at"}``. Each
+The transcript is JSON Lines, one message per line: ``{"role", "content", "at"}`` with
+content a string or a list of content blocks, or a Claude Code session log
+(:mod:`memlsp.agents.transcripts`; tool output is untrusted, never the person's words). Each
 user message with the replies that follow it is one turn; extraction runs after each turn
 (clock = the turn's ``at``), then the session-end autosave. Output: what was written,
 updated, deleted or refused (reasons only — never the refused text).
@@ -9,20 +11,18 @@ updated, deleted or refused (reasons only — never the refused text).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import uuid
 from pathlib import Path
 
-from ..core.errors import MemlspError
-from ..core.service import Message
+from ..agents.transcripts import for_extraction, read_transcript
 from .common import open_service, print_json
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "extract",
-        help="learn from a chat transcript (JSON Lines: role, content, at) like the server does",
+        help="learn from a chat transcript (JSON Lines: role and content, or a Claude Code session log)",
     )
     p.add_argument("--transcript", required=True, type=Path, help="JSONL file, one message a line")
     p.add_argument("--session", help="session id (default: a new random id)")
@@ -31,32 +31,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_extract)
 
 
-def read_transcript(path: Path) -> list[Message]:
-    messages = []
-    try:
-        lines = path.read_text("utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise MemlspError(f"cannot read {path}: {exc}", reason="bad-transcript") from exc
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            data = json.loads(line)
-        except ValueError as exc:
-            raise MemlspError(
-                f"{path}:{number}: not a JSON object ({exc.msg})", reason="bad-transcript"
-            ) from exc
-        if not isinstance(data, dict) or "content" not in data:
-            raise MemlspError(
-                f"{path}:{number}: each line needs role and content", reason="bad-transcript"
-            )
-        messages.append(Message.from_dict(data))
-    return messages
-
-
 def cmd_extract(args: argparse.Namespace) -> int:
-    messages = read_transcript(args.transcript)
-    session = args.session or uuid.uuid4().hex[:12]
+    transcript = read_transcript(args.transcript)
+    messages = for_extraction(transcript.messages)
+    session = args.session or transcript.session_id or uuid.uuid4().hex[:12]
     turns, autosaved = open_service().replay_transcript(
         messages, session_id=session, autosave=not args.no_autosave
     )

@@ -15,22 +15,37 @@ from .common import open_service, print_json
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "import",
-        help="copy another agent's memory into this project's inbox",
+        help="bring in another agent's memory: a memory folder, or past Claude Code sessions",
         description=(
             "memory-folder PATH: copy the notes of another agent's memory folder (MEMORY.md "
             "plus notes with name, description and type or metadata.type, as Claude Code "
             "writes them) into the inbox, each through the write policy; refused notes are "
-            "listed with their reason. Importing the same folder again adds nothing."
+            "listed with their reason. Importing the same folder again adds nothing. "
+            "claude-code [PATH]: learn from past Claude Code sessions (their logs), turn by "
+            "turn, with a progress bar; importing them again adds nothing."
         ),
     )
-    p.add_argument("what", choices=["memory-folder"], help="what to import")
-    p.add_argument("path", type=Path, help="the folder")
+    p.add_argument("what", choices=["memory-folder", "claude-code"], help="what to import")
+    p.add_argument(
+        "path",
+        type=Path,
+        nargs="?",
+        help="memory-folder: the folder; claude-code: a session log or a folder of them "
+        "(default: this folder's Claude Code sessions)",
+    )
     p.add_argument("--global", dest="global_", action="store_true", help="into global/")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_import)
 
 
 def cmd_import(args: argparse.Namespace) -> int:
+    if args.what == "claude-code":
+        from .agent_cmds import import_claude_code
+
+        return import_claude_code(args)
+    if args.path is None:
+        print("memlsp import memory-folder: give the folder to import", file=sys.stderr)
+        return 2
     service = open_service()
     report = service.import_folder(args.path, scope="global" if args.global_ else None)
     if args.json:

@@ -10,35 +10,41 @@ import argparse
 import sys
 
 from ..core.errors import MemlspError
-from . import (
-    browse_cmd,
-    check_cmds,
-    demo_cmd,
-    dream_cmds,
-    extract_cmds,
-    forget_cmds,
-    history_cmds,
-    import_cmds,
-    recall_cmds,
-    review_cmds,
-    serve_cmds,
-    store_cmds,
-)
 
-COMMAND_MODULES = [
-    store_cmds,
-    browse_cmd,
-    recall_cmds,
-    extract_cmds,
-    forget_cmds,
-    dream_cmds,
-    history_cmds,
-    review_cmds,
-    check_cmds,
-    import_cmds,
-    serve_cmds,
-    demo_cmd,
-]
+
+def command_modules() -> list:
+    """The command modules, in help order (imported here: ``memlsp hook`` needs none)."""
+    from . import (
+        agent_cmds,
+        browse_cmd,
+        check_cmds,
+        demo_cmd,
+        dream_cmds,
+        extract_cmds,
+        forget_cmds,
+        history_cmds,
+        import_cmds,
+        recall_cmds,
+        review_cmds,
+        serve_cmds,
+        store_cmds,
+    )
+
+    return [
+        store_cmds,
+        browse_cmd,
+        recall_cmds,
+        extract_cmds,
+        forget_cmds,
+        dream_cmds,
+        history_cmds,
+        review_cmds,
+        check_cmds,
+        import_cmds,
+        agent_cmds,
+        serve_cmds,
+        demo_cmd,
+    ]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -51,7 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"memlsp {_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in COMMAND_MODULES:
+    for module in command_modules():
         module.register(sub)
     return parser
 
@@ -63,6 +69,12 @@ def _version() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["hook"]:
+        # Claude Code runs this on every hook event: a light process, answered at once.
+        from .agent_cmds import run_hook
+
+        return run_hook(argv[1:])
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):

@@ -66,6 +66,7 @@ def cmd_remember(args: argparse.Namespace) -> int:
         type_=args.type,
         scope="global" if args.global_ else None,
         refs=args.ref,
+        agent="cli",
     )
     if result.refused:
         # R8: a refusal is an answer with a reason, not silence (exit 2 = refused).

@@ -90,6 +90,7 @@ def autosave_session(
     session_id: str,
     messages: Iterable[Message | dict[str, Any]],
     now: dt.datetime | None = None,
+    agent: str | None = None,
 ) -> AutosaveResult:
     msgs = [m if isinstance(m, Message) else Message.from_dict(m) for m in messages]
     result = AutosaveResult(messages=len(msgs))
@@ -153,6 +154,7 @@ def autosave_session(
             "messages": len(msgs),
             "started": iso(start),
             "ended": iso(end),
+            **({"agent": agent} if agent else {}),
         },
     )
     try:

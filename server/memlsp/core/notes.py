@@ -2,7 +2,7 @@
 
 A note is ``name`` (slug = file stem), ``description`` (one line, at most 150 characters),
 ``type`` (user | feedback | project | reference), optional ``created``/``updated`` (UTC
-ISO-8601), ``refs`` (citations) and ``source``; ``trust: untrusted`` marks quoted data
+ISO-8601), ``refs`` (citations), ``source`` and ``agent`` (who wrote it); ``trust: untrusted`` marks quoted data
 (pasted or tool content kept as evidence, never a rule; recall labels it). Unknown keys
 are kept on rewrite. Notes
 written by other agents in the same shape (``type`` at top level or under
@@ -30,7 +30,9 @@ SOURCES = ("extraction", "remember", "dream", "manual", "import")
 MAX_DESCRIPTION = 150
 MAX_NOTE_BYTES = 256 * 1024  # hard: a larger file is not read as a note (doctor: too-large)
 NOTE_SIZE_LIMIT = 4096  # soft: one memory per note (a diagnostic on notes above it)
-KNOWN_KEYS = ("name", "description", "type", "created", "updated", "refs", "source")
+KNOWN_KEYS = ("name", "description", "type", "created", "updated", "refs", "source", "agent")
+# Who wrote a note (R4 ``agent``): a surface or agent name, a short slug-like word.
+AGENT_NAME = re.compile(r"\A[A-Za-z0-9][A-Za-z0-9 ._/-]{0,63}\Z")
 
 # Stable reasons reported for files that cannot be used as notes.
 REASONS = {
@@ -134,6 +136,13 @@ class Note:
         return str(value) if value is not None else None
 
     @property
+    def agent(self) -> str | None:
+        """Which agent or surface wrote the note (``claude-code``, ``vscode``, ``cli``, an
+        MCP client's name), when recorded."""
+        value = self.meta.get("agent")
+        return str(value) if value is not None else None
+
+    @property
     def refs(self) -> list[dict[str, Any]]:
         refs = self.meta.get("refs") or []
         return [r for r in refs if isinstance(r, dict)] if isinstance(refs, list) else []
@@ -174,7 +183,7 @@ class Note:
             "type": self.type,
         }
         nested = self.meta.get("metadata")
-        for key in ("created", "updated", "refs", "source"):
+        for key in ("created", "updated", "refs", "source", "agent"):
             if self.meta.get(key) not in (None, "", []):
                 meta[key] = self.meta[key]
         for key, value in self.meta.items():

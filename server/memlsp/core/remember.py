@@ -50,7 +50,9 @@ def guess_type(text: str) -> str:
     return "project"
 
 
-def note_from_text(text: str, *, type_: str | None, source: str, now: dt.datetime) -> Note:
+def note_from_text(
+    text: str, *, type_: str | None, source: str, now: dt.datetime, agent: str | None = None
+) -> Note:
     text = text.strip()
     if not text:
         raise InvalidNoteError("nothing to remember: the text is empty", reason="empty")
@@ -66,7 +68,7 @@ def note_from_text(text: str, *, type_: str | None, source: str, now: dt.datetim
         description=cut(first, 150),
         type=type_,
         body=text,
-        meta={"created": iso(now), "source": source},
+        meta={"created": iso(now), "source": source, **({"agent": agent} if agent else {})},
     )
 
 
@@ -79,6 +81,7 @@ def remember(
     now: dt.datetime | None = None,
     repo_root: Path | str | None = None,
     refs: list[dict[str, Any]] | None = None,
+    agent: str | None = None,
 ) -> WriteResult:
     """Remember ``text`` in ``scope`` (R3, R8–R10). ``repo_root``: the repository it was
     said in (a fact its instruction files state is refused); ``refs``: citations
@@ -115,11 +118,12 @@ def remember(
                 if verdict.status == "quarantined"
                 else quote_untrusted(text, source="pasted")
             )
-            note = untrusted_note(
-                body, source="pasted", created=iso(now), extra={"source": "remember"}
-            )
+            extra = {"source": "remember", **({"agent": agent} if agent else {})}
+            note = untrusted_note(body, source="pasted", created=iso(now), extra=extra)
         else:
-            note = note_from_text(verdict.cleaned_text, type_=type_, source="remember", now=now)
+            note = note_from_text(
+                verdict.cleaned_text, type_=type_, source="remember", now=now, agent=agent
+            )
             if refs:
                 note.meta["refs"] = [dict(r) for r in refs]
         # The name is derived from the text's first words: sharing it says nothing.

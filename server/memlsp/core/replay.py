@@ -40,10 +40,12 @@ def replay_session(
     autosave: bool = True,
     review: bool = False,
     repo_root=None,
+    agent: str | None = None,
 ) -> tuple[list[ExtractResult], AutosaveResult | None]:
     """Extract after each turn (its clock: the turn's own time), then autosave. ``review``:
     what extraction writes waits as pending items (R37, setting ``review: required``).
-    ``repo_root``: the repository whose instruction files are not stored again (R8)."""
+    ``repo_root``: the repository whose instruction files are not stored again (R8).
+    ``agent``: who the conversation was with, recorded on what is written (R4)."""
     results: list[ExtractResult] = []
     history: list[Message] = []
     for number, turn in enumerate(turns, start=1):
@@ -57,11 +59,12 @@ def replay_session(
                 provider=provider,
                 review=review,
                 repo_root=repo_root,
+                agent=agent,
             )
         )
         history.extend(turn)
     saved = (
-        autosave_session(store, scope, session_id=session_id, messages=history)
+        autosave_session(store, scope, session_id=session_id, messages=history, agent=agent)
         if autosave
         else None
     )

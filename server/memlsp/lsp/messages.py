@@ -154,6 +154,8 @@ class ListEntry:
     modified: str
     age_days: int
     stale: int | None = None
+    source: str | None = None
+    agent: str | None = None
 
 
 @wire

@@ -85,6 +85,9 @@ class MemoryLanguageServer(LanguageServer):
             self.configuration.current, editor=self.bridge, default_folder=self.default_folder
         )
         self.feature_names: list[str] = []
+        # R4 provenance of the notes this server writes: "vscode", or the client's own name
+        # (initialize clientInfo) for other editors.
+        self.agent = "vscode"
         # Optional features fill their slot when assembled; None means "not in this server".
         self.watcher: ScopeWatcher | None = None
         self.citations: CitationService | None = None

@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..notes import Note, parse_time
+from ..notes import Note, iso, parse_time
 from ..store import Entry, Scope, Store
 from ..text import content_tokens
 
@@ -81,6 +81,13 @@ class Ctx:
     dry_run: bool = False
     review: bool = False  # R37: notes and updates wait as pending items
     repo_root: Path | None = None  # the repository the turn happened in (its instruction files)
+    agent: str | None = None  # R4 provenance: the agent or surface the turn came from
+
+    def provenance(self) -> dict[str, str]:
+        meta = {"created": iso(self.now), "source": "extraction", "session": self.session_id}
+        if self.agent:
+            meta["agent"] = self.agent
+        return meta
 
     def scopes(self) -> list[Scope]:
         return [self.scope, self.global_scope]

@@ -161,7 +161,7 @@ def extract_with_model(
             description=cut(desc_v.cleaned_text, 150),
             type=type_,
             body=body_v.cleaned_text,
-            meta={"created": iso(ctx.now), "source": "extraction", "session": ctx.session_id},
+            meta=ctx.provenance(),
         )
         try:
             res = _write(note, args)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import heuristics as h
-from ..notes import NOTE_SIZE_LIMIT, Note, cut, iso, slugify
+from ..notes import NOTE_SIZE_LIMIT, Note, cut, slugify
 from ..policy import check_candidate, poisoning
 from ..policy.secrets import find_secrets
 from ..policy.untrusted import dangerous_action, split_pasted
@@ -304,7 +304,7 @@ def _write_group(
         description=description,
         type=type_,
         body=body,
-        meta={"created": iso(ctx.now), "source": "extraction", "session": ctx.session_id},
+        meta=ctx.provenance(),
     )
     write_checked(ctx, scope, note, joined, supersede=sig.supersede)
 

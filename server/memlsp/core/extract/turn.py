@@ -62,6 +62,7 @@ def extract_turn(
     dry_run: bool = False,
     review: bool = False,
     repo_root: Path | str | None = None,
+    agent: str | None = None,
 ) -> ExtractResult:
     """Extract what is worth remembering from one completed turn (R11).
 
@@ -70,7 +71,8 @@ def extract_turn(
     ``dry_run`` (rollout ``dry-run``, R25) computes everything and writes nothing: the
     changes it would make are listed in ``result.planned``. A model is not called in a
     dry run (its tools would write). ``review`` (setting ``review: required``, R37): new
-    notes and updates wait as pending items (``result.held``) instead of being written.
+    notes and updates wait as pending items (``result.held``) instead of being written. ``agent`` is
+    recorded on the notes written (R4).
     """
     msgs = [m if isinstance(m, Message) else Message.from_dict(m) for m in messages]
     msgs = [share(m) for m in msgs if m.content.strip()][-max(1, recent) :]
@@ -96,6 +98,7 @@ def extract_turn(
         dry_run,
         review,
         Path(repo_root) if repo_root else None,
+        agent,
     )
     if dry_run:
         result.provider = "offline"

@@ -20,6 +20,7 @@ from .. import telemetry
 from ..errors import InvalidRequestError
 from ..identity import ProjectId, resolve_project
 from ..models import make_provider
+from ..notes import AGENT_NAME
 from ..recall import (
     ModelSelector,
     Recaller,
@@ -249,6 +250,16 @@ class ServiceBase:
         for recaller in recallers:
             recaller.invalidate()
         return recallers
+
+
+def agent_name(value: object) -> str | None:
+    """An agent or surface name fit to record (R4 ``agent``), or None: it comes from the
+    outside (an MCP client's or an editor's self-description), so anything that is not a
+    short printable name is dropped rather than written into a note."""
+    if not isinstance(value, str):
+        return None
+    value = " ".join(value.split())[:64]
+    return value if value and AGENT_NAME.match(value) else None
 
 
 def warm_recaller(recaller: Recaller) -> None:

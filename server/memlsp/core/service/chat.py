@@ -19,7 +19,7 @@ from ..extract import ExtractResult, Message, extract_turn
 from ..replay import replay_session, turns_of
 from ..rollout import EntryPoint
 from ..runtime import CancelToken, ProgressSink
-from .base import ServiceBase
+from .base import ServiceBase, agent_name
 from .results import Job, Recalled, SessionSaved, SessionStart, Skipped
 
 
@@ -80,6 +80,7 @@ class ChatUseCases(ServiceBase):
         *,
         memory_written: bool = False,
         workspace: str | None = None,
+        agent: str | None = None,
     ) -> Job | Skipped:
         """R11: a completed turn's extraction, as a job that never blocks the chat."""
         decision = self.decide(EntryPoint.EXTRACTION)
@@ -111,6 +112,7 @@ class ChatUseCases(ServiceBase):
                 dry_run=not decision.write,
                 review=review,
                 repo_root=repo_root,
+                agent=agent_name(agent),
             )
             if result.written or result.updated or result.deleted:
                 progress("updating the recall index", 90)
@@ -131,7 +133,12 @@ class ChatUseCases(ServiceBase):
         self.recaller(self.session_workspace(session_id)).compacted(session_id)
 
     def session_ended(
-        self, session_id: str, messages: Iterable[Message], *, workspace: str | None = None
+        self,
+        session_id: str,
+        messages: Iterable[Message],
+        *,
+        workspace: str | None = None,
+        agent: str | None = None,
     ) -> SessionSaved:
         """R12: the session record (no model call), and one more session for R13's gate."""
         ws = self._end_session(session_id) or workspace
@@ -139,7 +146,13 @@ class ChatUseCases(ServiceBase):
         if not decision.write:
             return SessionSaved(skipped=f"rollout-{self._settings.rollout}")
         scope = self.project_scope(ws)
-        res = autosave_session(self.store, scope, session_id=session_id, messages=list(messages))
+        res = autosave_session(
+            self.store,
+            scope,
+            session_id=session_id,
+            messages=list(messages),
+            agent=agent_name(agent),
+        )
         note_session_ended(scope)  # trivial sessions count too (they leave no record, R12)
         if res.path:
             self._written([scope], warm=False)
@@ -152,6 +165,7 @@ class ChatUseCases(ServiceBase):
         session_id: str,
         autosave: bool = True,
         workspace: str | Path | None = None,
+        agent: str | None = "cli",
     ) -> tuple[list[ExtractResult], SessionSaved | None]:
         """Learn from a whole transcript as the server would have, turn by turn (each user
         message with the replies after it; clock = the turn's time), then autosave. A person
@@ -167,6 +181,7 @@ class ChatUseCases(ServiceBase):
             autosave=autosave,
             review=self._settings.review == "required",
             repo_root=self.project(workspace).root,
+            agent=agent_name(agent),
         )
         self._written([scope, store.global_scope()], warm=False)
         saved = None if res is None else SessionSaved(path=res.path, skipped=res.skipped)

@@ -22,7 +22,7 @@ from ..notes import parse_note, utcnow
 from ..remember import remember
 from ..rollout import EntryPoint
 from ..store import SECTIONS, Entry, Problem, Scope
-from .base import ServiceBase
+from .base import ServiceBase, agent_name
 from .results import (
     HealthFinding,
     Listing,
@@ -56,10 +56,12 @@ class NoteUseCases(ServiceBase):
         scope: str | None = None,
         workspace: str | None = None,
         refs: list[str] | None = None,
+        agent: str | None = None,
     ) -> Remembered:
         """A person's "remember this" (R8: a refusal is an answer with a reason).
         ``refs``: files the note cites, each ``PATH`` or ``PATH:SYMBOL`` relative to the
-        repository (a note may cite files; one that only says where something is may not)."""
+        repository (a note may cite files; one that only says where something is may not).
+        ``agent`` names the surface or agent that asked (R4 provenance)."""
         store, target = self.store, self._write_target(scope, workspace)
         try:
             result = remember(
@@ -69,6 +71,7 @@ class NoteUseCases(ServiceBase):
                 type_=type_,
                 repo_root=self.project(workspace).root,
                 refs=parse_refs(refs or []),
+                agent=agent_name(agent),
             )
         except RefusedError as exc:
             return Remembered(refused=exc.reason, category=exc.category, message=str(exc))
@@ -170,6 +173,8 @@ class NoteUseCases(ServiceBase):
             bytes=entry.bytes if entry else None,
             age_days=entry.age_days(utcnow()) if entry else None,
             recalled=sessions.times_recalled(list(scopes.values()), rel),
+            source=note.source,
+            agent=note.agent,
         )
 
     def find_note(self, name: str, *, workspace: str | None = None) -> Entry:
@@ -381,6 +386,8 @@ def note_record(entry: Entry, now: dt.datetime, stale: int | None = None) -> Not
         modified=modified.isoformat().replace("+00:00", "Z"),
         age_days=entry.age_days(now),
         stale=stale,
+        source=entry.note.source,
+        agent=entry.note.agent,
     )
 
 

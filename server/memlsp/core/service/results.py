@@ -89,6 +89,8 @@ class NoteRecord:
     modified: str
     age_days: int
     stale: int | None = None
+    source: str | None = None  # R4: extraction | remember | dream | manual | import
+    agent: str | None = None  # R4: which agent or surface wrote it
 
 
 @dataclass
@@ -166,6 +168,8 @@ class NoteFacts:
     bytes: int | None
     age_days: int | None
     recalled: int
+    source: str | None = None
+    agent: str | None = None
 
 
 @dataclass(frozen=True)

@@ -82,6 +82,9 @@ def note_markdown(ls, rel: str, checker: Checker | None) -> str | None:
     lines.append(f"- scope: {facts.scope_kind} (`{facts.scope_rel}`)")
     if facts.age_days is not None:
         lines.append(f"- age: {_days(facts.age_days)} ({facts.bytes} bytes)")
+    if facts.source or facts.agent:
+        by = f" by {facts.agent}" if facts.agent else ""
+        lines.append(f"- written: {facts.source or 'by hand'}{by}")
     recalled = facts.recalled
     lines.append(f"- recalled: {recalled} time{'s' if recalled != 1 else ''}")
     stale = ls.citations.stale_count(rel)

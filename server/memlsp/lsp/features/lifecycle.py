@@ -41,9 +41,18 @@ def capabilities(server) -> dict:
     }
 
 
+def client_agent(name: str | None) -> str:
+    """The ``agent`` recorded on notes this client's chat writes (R4): ``vscode`` for VS Code
+    and its forks (and a client that does not say), else the client's own name, lower-case."""
+    if not name or any(word in name.lower() for word in ("code", "codium")):
+        return "vscode"
+    return "-".join(name.lower().split())[:64]
+
+
 def on_initialize(ls, params: types.InitializeParams) -> None:
     ls.loop = asyncio.get_running_loop()
     ls.configuration.from_initialize(params.initialization_options)
+    ls.agent = client_agent(params.client_info.name if params.client_info else None)
     ls.jobs.max_queued = ls.settings.server.max_queued_jobs
     ls.configure_telemetry()
     ls.experimental_capabilities.update(capabilities(ls))

@@ -111,6 +111,7 @@ async def on_turn_completed(ls, params: wire.TurnCompletedParams):
         params.turn,
         _messages(params.messages),
         memory_written=params.memory_written,
+        agent=ls.agent,
     )
     if isinstance(outcome, Skipped):
         return wire.TurnCompletedResult(job_id=None, skipped=outcome.reason)
@@ -125,7 +126,7 @@ async def on_compacted(ls, params: wire.CompactedParams) -> None:
 @dispatch.handles("memory/sessionEnded")
 async def on_session_ended(ls, params: wire.SessionEndedParams):
     saved = await ls.run_blocking(
-        ls.service.session_ended, params.session_id, _messages(params.messages)
+        ls.service.session_ended, params.session_id, _messages(params.messages), agent=ls.agent
     )
     return wire.SessionEndedResult(path=saved.path, skipped=saved.skipped)
 
@@ -143,6 +144,7 @@ async def on_remember(ls, params: wire.RememberParams):
         type_=params.type,
         scope=params.scope,
         workspace=ls.workspace_path(params.workspace),
+        agent=ls.agent,
     )
     if res.refused:
         return wire.RememberResult(refused=True, reason=res.refused, message=res.message)
