@@ -39,7 +39,14 @@ CASES: dict[str, list[tuple[list[str], str]]] = {
     "demo": [(["demo", "--home", "{home}"], REFUSED)],
     "log": [(["log"], READS), (["log", "--json"], READS)],
     "review": [(["review", "--json"], READS), (["review", "--accept", "0123456789ab"], REFUSED)],
-    "import": [(["import", "memory-folder", "{tmp}"], REFUSED)],
+    "import": [
+        (["import", "memory-folder", "{tmp}"], REFUSED),
+        (["import", "claude-code", "{tmp}"], REFUSED),
+    ],
+    "install": [(["install", "claude-code", "--project"], READS)],  # the agent's settings only
+    "uninstall": [(["uninstall", "claude-code", "--project"], READS)],
+    "hook": [],  # reads its event on stdin: tests/agents/test_hooks.py drives each event
+    "mcp": [],  # a stdio server: tests/agents/test_mcp.py drives each tool
     "browse": [],  # a terminal UI: it forgets through the verified path (the exception below)
     "serve": [],  # the language server: tests/lsp/test_managed_off.py covers each method
     "forget": [],  # the exception, tested below

@@ -61,6 +61,7 @@ def import_logs(
     *,
     progress: Callable[[int, int, str], None] | None = None,
 ) -> ImportReport:
+    service.require_writes()  # managed off: refused before a ledger or a note is written
     logs = list(session_logs(path))
     report = ImportReport()
     for number, log_path in enumerate(logs, start=1):

@@ -95,6 +95,11 @@ class ServiceBase:
         """For what a person asks for on purpose: refused only under managed ``off``."""
         return require(entry_point, self._settings)
 
+    def require_writes(self) -> None:
+        """For an adapter about to write on a person's behalf (an import, say): refused,
+        before anything is touched, when managed settings say off."""
+        self.require(EntryPoint.REMEMBER)
+
     def automatic_recall_runs(self) -> bool:
         """Whether per-turn recall runs at all at this rollout level (a surface asks before
         warming recall up: at ``off`` nothing in the memory home is touched)."""
