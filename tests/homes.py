@@ -18,12 +18,15 @@ def snapshot(root: Path) -> dict[str, object]:
         for name in dirs + files:
             path = Path(folder) / name
             rel = str(path.relative_to(root))
-            if path.is_symlink():
-                found[rel] = ("link", os.readlink(path))
-            elif path.is_dir():
-                found[rel] = "dir"
-            else:
-                found[rel] = path.read_bytes()
+            try:
+                if path.is_symlink():
+                    found[rel] = ("link", os.readlink(path))
+                elif path.is_dir():
+                    found[rel] = "dir"
+                else:
+                    found[rel] = path.read_bytes()
+            except FileNotFoundError:
+                continue  # gone while walking (SQLite's -shm/-wal come and go)
     return found
 
 

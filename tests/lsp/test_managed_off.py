@@ -49,6 +49,8 @@ def cases(note: str, note_uri: str, ws: Path, sha: str) -> dict[str, tuple[objec
         "memory/status": ({}, ANSWERED),
         "memory/reindex": ({}, REFUSED),
         "memory/cancelJob": ({"jobId": "none"}, ANSWERED),
+        "memory/review": ({}, ANSWERED),
+        "memory/reviewDecide": ({"id": "0123456789ab", "decision": "accept"}, REFUSED),
         "textDocument/codeAction": (
             {
                 "textDocument": doc,
@@ -74,6 +76,7 @@ def cases(note: str, note_uri: str, ws: Path, sha: str) -> dict[str, tuple[objec
         ),
         "memlsp.forgetNote": ([{"path": note, "sha256": "0" * 64}], ANSWERED),  # stale-hash
         "memlsp.modelStatus": ([], ANSWERED),
+        "memlsp.recheckCitations": ([], ANSWERED),  # reads the workspace, writes no note
     }
 
 

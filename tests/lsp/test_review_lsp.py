@@ -17,8 +17,8 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 FACT = "Heads up: deploys of the billing-api are frozen because finance is closing the quarter."
 SUPERSEDE = (
-    "Update: the billing-api deploy freeze now also covers the ledger-api because "
-    "finance is closing the quarter."
+    "Update: deploys of the billing-api are frozen from now on until the audit closes, "
+    "not just while finance is closing the quarter."
 )
 OTHER = "Heads up: the mobile team owns the push-notification service and its on-call rota."
 
@@ -98,7 +98,7 @@ async def test_an_update_carries_a_diff_and_an_edit_replaces_it(h):
     assert item.kind == "update" and item.target == target[0].path
     assert f"--- a/{target[0].path}" in item.diff and "+" in item.diff
     read = await h.request("memory/read", {"path": item.path})
-    edited = read.content.replace("ledger-api", "ledger-api and the tax-api")
+    edited = read.content.replace("the audit closes", "the audit and the tax-api review close")
     done = await h.request(
         "memory/reviewDecide", {"id": item.id, "decision": "edit", "text": edited}
     )
