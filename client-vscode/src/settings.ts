@@ -48,6 +48,7 @@ export const SERVER_KEYS = [
   'server.maxQueuedJobs',
   'server.maxInFlightRequests',
   'server.maxMessageBytes',
+  'extraScopes',
 ] as const;
 
 /** Keys only this client reads (how to start the server, tracing). */
@@ -70,6 +71,7 @@ export const USER_ONLY_KEYS = new Set<string>([
   'model.provider',
   'model.baseUrl',
   'telemetry.path',
+  'extraScopes',
   'managedSettings',
   'server.pythonCommand',
   'server.args',

@@ -336,7 +336,7 @@ def _snake(name: str) -> str:
 
 # Keys that move data or credentials (issue 14 "Trust levels"): never from the workspace
 # layer (workspace/configuration, didChangeConfiguration), which a repository can set.
-USER_ONLY = frozenset({"home", "model.provider", "model.baseUrl", "telemetry.path"})
+USER_ONLY = frozenset({"home", "model.provider", "model.baseUrl", "telemetry.path", "extraScopes"})
 
 
 def load_local(
