@@ -95,6 +95,8 @@ def test_a_link_at_each_component_moves_nothing_outside(tmp_path, make_repo, mon
         outside.mkdir()
         target = outside / "moved-out"
         original = home / rel
+        if not os.path.lexists(original):
+            continue  # SQLite's -shm/-wal come and go with a connection: not a component
         if original.is_dir():
             shutil.copytree(original, target, symlinks=True)
             shutil.rmtree(original)
