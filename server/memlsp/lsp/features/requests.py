@@ -134,10 +134,6 @@ async def on_session_ended(ls, params: wire.SessionEndedParams):
 # ---- notes -----------------------------------------------------------------------------------
 @dispatch.handles("memory/remember")
 async def on_remember(ls, params: wire.RememberParams):
-    if params.scope not in (None, "project", "global"):
-        raise errors.invalid_params(
-            f"scope must be project or global, not {params.scope!r}", reason="unknown-scope"
-        )
     res = await ls.run_blocking(
         ls.service.remember,
         params.text,
