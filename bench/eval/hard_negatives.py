@@ -178,10 +178,20 @@ TASK: list[tuple] = [
 # (lang, first_turn, message, near[, now])
 NEAR: list[tuple] = [
     ("en", T, "how much yarn do I need for a chunky scarf?", ["dn006"]),
-    ("en", T, "steamed bao buns: my dough never rises, what am I doing wrong", ["dn006", "dn290", "dn311"]),
+    (
+        "en",
+        T,
+        "steamed bao buns: my dough never rises, what am I doing wrong",
+        ["dn006", "dn290", "dn311"],
+    ),
     ("en", F, "which films has Ken Watanabe done besides Inception?", ["dn018", "dn044"]),
     ("en", T, "why did journals stop accepting the Lena test image?", ["dn079", "dn100"]),
-    ("en", T, "kestrel vs peregrine, how do you tell them apart in flight?", ["dn019", "dn077", "dn030"]),
+    (
+        "en",
+        T,
+        "kestrel vs peregrine, how do you tell them apart in flight?",
+        ["dn019", "dn077", "dn030"],
+    ),
     ("en", F, "contract bridge: how is a small slam scored?", ["dn046", "dn089"]),
     ("en", T, "what exactly is a tidewater glacier", ["dn020", "dn028"]),
     ("en", F, "is Terraforming Mars worth it with the Prelude expansion?", ["dn044", "dn057"]),
@@ -196,17 +206,33 @@ NEAR: list[tuple] = [
     ("en", F, "minecraft: fastest way to get obsidian early?", ["dn087"]),
     ("en", T, "who won more grand slams, Björn Borg or Li Na?", ["dn199", "dn200", "dn058"]),
     ("en", F, "was the big wooden ring at Expo 2025 in Osaka worth seeing?", ["dn093", "dn304"]),
-    ("en", T, "TGIF. any good sci-fi movie for tonight?", ["dn048", "dn117", "dn140"], FRIDAY_AFTERNOON_SGT),
+    (
+        "en",
+        T,
+        "TGIF. any good sci-fi movie for tonight?",
+        ["dn048", "dn117", "dn140"],
+        FRIDAY_AFTERNOON_SGT,
+    ),
     ("en", F, "sunday roast: how long for a 1.5kg chicken?", ["dn066", "dn045"]),
     ("en", T, "how do I download Google Maps areas for offline use?", ["dn143", "dn090"]),
     ("en", T, "how do I add a logo to my gmail signature?", ["dn281", "dn067", "dn306"]),
     ("en", F, "any chili crab place in Singapore that isn't a tourist trap?", ["dn003", "dn192"]),
-    ("en", T, "what does a keel actually do for a sailboat's stability?", ["dn014", "dn094", "dn022"]),
+    (
+        "en",
+        T,
+        "what does a keel actually do for a sailboat's stability?",
+        ["dn014", "dn094", "dn022"],
+    ),
     ("en", F, "in pulp fiction, who is Zed?", ["dn357"]),
     ("en", T, "Camille Saint-Saëns: which piece is the swan one?", ["dn182", "dn251"]),
     ("en", T, "is a 60 MB attachment too big for gmail?", ["dn345"]),
     ("en", F, "where does the '100 ms feels instant' rule for UI come from?", ["dn352", "dn152"]),
-    ("en", T, "what's the story of Inês de Castro? heard it mentioned in Lisbon", ["dn308", "dn400", "dn329"]),
+    (
+        "en",
+        T,
+        "what's the story of Inês de Castro? heard it mentioned in Lisbon",
+        ["dn308", "dn400", "dn329"],
+    ),
     ("en", T, "how many World Cup goals has Marta scored?", ["dn017", "dn267"]),
     ("en", F, "which Stripe Press book is best to start with?", ["dn025", "dn121"]),
     ("en", T, "is it safe to freeze cooked rice?", ["dn042", "dn395", "dn096"]),
@@ -219,12 +245,23 @@ NEAR: list[tuple] = [
     ("en", F, "go: why does writing to a nil map panic but reading doesn't?", ["dn236", "dn001"]),
     ("en", T, "typescript: interface vs type alias, does it still matter?", ["dn277"]),
     ("en", F, "docker: volume vs bind mount, what's the real difference?", ["dn160", "dn322"]),
-    ("en", T, "the lighting of the beacons scene in LOTR — what's that track called?", ["dn066", "dn129"]),
+    (
+        "en",
+        T,
+        "the lighting of the beacons scene in LOTR — what's that track called?",
+        ["dn066", "dn129"],
+    ),
     ("en", F, "is there an official dark mode in google docs?", ["dn170"]),
     ("zh", T, "李娜是哪一年拿的法网冠军？", ["dn058", "dn059"]),
     ("zh", T, "卡夫卡（Kafka）的《变形记》讲的是什么", ["dn309", "dn120"]),
     ("zh", F, "冬至是 12 月 21 号吗，北方吃饺子南方吃汤圆？", ["dn397"]),
-    ("zh", T, "周五晚上想玩桌游，推荐几个适合四个人的", ["dn048", "dn117", "dn140"], FRIDAY_AFTERNOON_SGT),
+    (
+        "zh",
+        T,
+        "周五晚上想玩桌游，推荐几个适合四个人的",
+        ["dn048", "dn117", "dn140"],
+        FRIDAY_AFTERNOON_SGT,
+    ),
     ("zh", T, "荷兰国王节为什么大家都穿橙色", ["dn016"]),
     ("zh", F, "里斯本 28 路电车值得坐吗", ["dn329"]),
     ("zh", T, "我爸妈十二月来新加坡，会一直下雨吗", ["dn003", "dn192"]),
@@ -257,7 +294,12 @@ NEAR: list[tuple] = [
 
 GROUPS = {"chat": CHAT, "general": GENERAL, "task": TASK, "near-miss": NEAR}
 # Target shares from the brief, with some slack: chat ~15%, general ~30%, task ~20%, near-miss ~35%.
-SHARE_BOUNDS = {"chat": (0.10, 0.20), "general": (0.25, 0.35), "task": (0.15, 0.25), "near-miss": (0.30, 0.40)}
+SHARE_BOUNDS = {
+    "chat": (0.10, 0.20),
+    "general": (0.25, 0.35),
+    "task": (0.15, 0.25),
+    "near-miss": (0.30, 0.40),
+}
 KEYS = ["id", "message", "relevant", "now", "first_turn", "kind", "group", "lang", "near"]
 CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 NOW_RE = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$")
@@ -409,15 +451,21 @@ def summary(path: Path) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--write", action="store_true", help="write hard_negatives.jsonl from the literals")
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument(
+        "--write", action="store_true", help="write hard_negatives.jsonl from the literals"
+    )
     ap.add_argument("--validate", action="store_true", help="validate hard_negatives.jsonl")
     args = ap.parse_args(argv)
     if not (args.write or args.validate):
         ap.error("give --write and/or --validate")
     if args.write:
         rows = build()
-        OUT.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+        OUT.write_text(
+            "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8"
+        )
         print(f"wrote {OUT.name}")
     if args.validate:
         errors = validate(OUT)
