@@ -97,7 +97,15 @@ def fake_secret(kind: str, seed: str) -> tuple[str, str]:
         v = "sk" + "-ant-" + "api03-" + "FAKE" + _pick(rng, _ALNUM + "-_", 87) + "AA"
         return v, v
     if kind == "openai_key":
-        v = "sk" + "-proj-" + "FAKE" + _pick(rng, _ALNUM, 44) + "T3Blbk" + "FJ" + _pick(rng, _ALNUM, 20)
+        v = (
+            "sk"
+            + "-proj-"
+            + "FAKE"
+            + _pick(rng, _ALNUM, 44)
+            + "T3Blbk"
+            + "FJ"
+            + _pick(rng, _ALNUM, 20)
+        )
         return v, v
     if kind == "slack_token":
         v = "xo" + "xb-" + _pick(rng, string.digits, 11) + "-" + _pick(rng, string.digits, 13)
@@ -277,14 +285,18 @@ def validate(scenarios: list[dict[str, Any]]) -> list[str]:
             if not all(p.get("expect_any") and p.get("expect_none") for p in s["probes"][:1]):
                 errors.append(f"{where} supersede probe needs expect_any and expect_none")
         if s["kind"] == "relative-date":
-            dates = [v for p in s["probes"] for v in p.get("expect_any") or [] if _DATE.fullmatch(v)]
+            dates = [
+                v for p in s["probes"] for v in p.get("expect_any") or [] if _DATE.fullmatch(v)
+            ]
             if not dates:
                 errors.append(f"{where} relative-date without an expected YYYY-MM-DD")
             for d in dates:
                 if d in _conversation(s):
                     errors.append(f"{where} expected date {d} appears in the conversation")
                 for p in s["probes"]:
-                    if d in (p.get("expect_any") or []) and _parse_at(p["at"]).date() > dt.date.fromisoformat(d):
+                    if d in (p.get("expect_any") or []) and _parse_at(
+                        p["at"]
+                    ).date() > dt.date.fromisoformat(d):
                         errors.append(f"{where} probe at {p['at']} after the date {d}")
     for kind, want in EXPECTED_COUNTS.items():
         if counts.get(kind, 0) != want:
@@ -314,7 +326,9 @@ def main(argv: list[str] | None = None) -> int:
         argv, extra = argv[:i], argv[i + 1 :]
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--file", type=Path, default=DATA)
-    ap.add_argument("--build", action="store_true", help="regenerate the JSONL from the data module")
+    ap.add_argument(
+        "--build", action="store_true", help="regenerate the JSONL from the data module"
+    )
     ap.add_argument("--validate", action="store_true")
     ap.add_argument("--expand", type=Path, metavar="OUT")
     ap.add_argument("--run", action="store_true")

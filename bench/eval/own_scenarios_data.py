@@ -79,7 +79,12 @@ def S(sid: str, start: str, turns: list[tuple]) -> dict[str, Any]:
 
 
 def P(at: str, message: str, any: tuple | list = (), none: tuple | list = ()) -> dict[str, Any]:
-    return {"at": _stamp(at, 0), "message": message, "expect_any": list(any), "expect_none": list(none)}
+    return {
+        "at": _stamp(at, 0),
+        "message": message,
+        "expect_any": list(any),
+        "expect_none": list(none),
+    }
 
 
 def sc(
