@@ -1,0 +1,2 @@
+SUPERSEDED = []
+QUERIES = []
