@@ -135,4 +135,28 @@ NOTES = [
      "财务相关的日报按里斯本日期切分。\n\n"
      "四、会议：数据团队周会在每周四，台北时间 16:30（冬令时 17:30）。每周五下午是台北的内部技术分享。\n\n"
      "五、常用入口：Dagster 界面、dbt 文档站、Metabase 的“台北分析”集合、Outline 的“数据字典”集合。"),
+
+    # ---------------------------------------------------------------- November
+    ("auth-pentest-findings-2026", "p", "p", "2026-11-24",
+     "Redwall's 2026 pentest: two medium findings in staffroom and the partner API, to be fixed by 2026-12-15",
+     "Redwall Security's report for the 2026 test came in on 2026-11-23: no high or critical findings, two "
+     "medium ones (staffroom session fixation on the staging login page, verbose error bodies on the "
+     "public lesson API) and five low ones. Tomasz agreed a fix deadline of 2026-12-15 for the mediums, "
+     "before the year-end freeze. Details are in the restricted GATE issues."),
+    ("team-cycle8-bets", "p", "p", "2026-11-27",
+     "Cycle 8 bets (2026-12-07 onwards): tutor passkeys, family plan proration, Sinch verification; no ranking work",
+     "Cycle 8 starts on 2026-12-07 and is short because of the year-end freeze. Bets agreed at the "
+     "betting table on 2026-11-26: passkeys for tutors, proration for family plan upgrades, and moving "
+     "phone verification to Sinch's verification product. Search ranking work is explicitly out until the "
+     "privacy review is done."),
+    ("ref-hackweek-demos", "r", "p", "2026-11-20",
+     "Hack week 2026 demo recordings and write-ups are in the Outline collection 'Hack week 2026'",
+     "Every team's hack week demo (recording, slides and a one-page write-up) is in the Outline "
+     "collection 'Hack week 2026'. Projects adopted afterwards link from there to their YouTrack epic."),
+    ("sess-hackweek-adoption", "p", "s", "2026-11-20",
+     "Session: reviewed hack week demos with Odile; two projects chosen for adoption",
+     "Session of 2026-11-20 after the demos. Reviewed the eleven hack week projects with Odile against "
+     "cost to finish and user value. Adopted: offline audio drills for the flashcard app (Inês) and "
+     "keyboard shortcuts in staffroom (Haruto). Parked: AI lesson summaries, pending the DPO's view "
+     "on sending lesson audio to a vendor."),
 ]

@@ -130,6 +130,8 @@ QUERIES = [
      ["team-elixir-versions"]),
     (K, False, T(3, "11:00"), "adyen for platforms payout dates for tutors",
      ["cls-tutor-payouts"]),
+    (K, True, T(3, "17:20"), "what are the cycle 8 bets?",
+     ["team-cycle8-bets"]),
     (K, False, T(3, "11:24"), "explain the replication queue panel on the Warehouse board again, like in our Keeper session",
      ["sess-clickhouse-keeper", "ref-clickhouse-grafana"]),
 
@@ -248,6 +250,8 @@ QUERIES = [
      ["mob-no-tablet-layout"]),
     (P, True, T(4, "08:50"), "who do I talk to about growing headcount and signing with suppliers?",
      ["team-em-odile"]),
+    (P, False, T(4, "12:30"), "did the outside hackers we hired turn up anything we still have to close before mid-december?",
+     ["auth-pentest-findings-2026"]),
     (P, False, T(4, "09:13"), "back to the household subscription idea — what did we conclude about removing a child from it?",
      ["sess-family-plan-credits", "till-family-plan"]),
 
