@@ -126,8 +126,9 @@ def _extract_message(
     text = _mask_secrets(text)
     for sentence in h.sentences(text):
         if SECRET_MARK in sentence:
+            # The secret's sentence is dropped; the message's other sentences (where the
+            # credentials live, what they are for) are still worth keeping.
             result.refused.append(Refusal("refused-secret", "secret"))
-            excluded_request = excluded_request or bool(h.CUE.search(sentence))
             continue
         if h.is_question(sentence) or h.is_filler(sentence):
             continue
@@ -183,9 +184,12 @@ def _mask_secrets(text: str) -> str:
         return text
     out, pos = [], 0
     for f in found:
+        end = f.end
+        while end - f.start > 1 and text[end - 1] in ".,;!?。，；":
+            end -= 1  # a sentence's full stop is not part of the key: keep the split
         out.append(text[pos : f.start])
         out.append(SECRET_MARK)
-        pos = f.end
+        pos = end
     out.append(text[pos:])
     return "".join(out)
 

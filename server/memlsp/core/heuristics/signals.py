@@ -132,7 +132,13 @@ PROJECT_EN = re.compile(
     r"rescheduled|is (?:due|scheduled)|scheduled for|(?:resets?|wiped|rotated) (?:every|each|"
     r"on)|announced in|becomes|renamed to|is called|are called|deprecated|sunset|migrat(?:e|ing) "
     r"to|upgrade[sd]? to|by \d{4}-\d{2}-\d{2}|before \d{4}-\d{2}-\d{2}|from \d{4}-\d{2}-\d{2}|"
-    r"from now on|going forward|effective (?:immediately|today|\d{4}-\d{2}-\d{2}))\b"
+    r"from now on|going forward|effective (?:immediately|today|\d{4}-\d{2}-\d{2})|"
+    # a changed setup said as a fact: "we switched the repo to X", "minimum is iOS 16.4
+    # from release 4.3 on", "new setup: X runs on Y now", "the old cluster is gone"
+    r"(?:we|they|the team|the repo|everyone) (?:have |has )?(?:switched|moved|migrated|"
+    r"changed) (?:[\w'\-]+ ){0,4}?(?:to|over to|onto)|(?:minimum|maximum|min|max)\b[^.;]{0,20}? "
+    r"is\b|from (?:release|version|v)\s?[\d.]+ on|new (?:setup|process|workflow|policy|rule)|"
+    r"(?:is|are) gone)\b"
     # recurring schedules: "on Mondays", "Tuesday mornings", "every other Friday",
     # "Saturday 22:00 UTC", "fortnightly"
     r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\bevery other\b|\bfortnightly\b|"
@@ -153,6 +159,7 @@ PROJECT_ZH = re.compile(
 SUPERSEDE = re.compile(
     r"(?:^\s*update\b|\bupdate\s*[:—–]|\b(?:updated|change of plan|changed|no longer|not anymore|any ?more|instead|"
     r"from now on|from today|going forward|as of (?:today|now|\d{4}-\d{2}-\d{2})|moved|"
+    r"new (?:setup|process|workflow|policy)|switched|migrated|(?:is|are) gone|dropped|"
     r"now (?:it'?s|is|we|they)|new rule|replaces?|rather than|switch(?:ed)? to|from \d{4}-\d{2}-\d{2})\b)"
     r"|不用.{0,12}了|不再|改成|改为|改到|换成|以后.{0,6}统一|现在.{0,8}了|从今天起|从现在起|更新[:：]",
     re.I,

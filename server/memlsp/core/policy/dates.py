@@ -152,6 +152,11 @@ _NUM_EN_RX = r"\d+|a couple of|couple of|a few|an?|one|two|three|four|five|six|s
 _ZH_NUM_RX = r"[0-9]+|[一二两三四五六七八九十]{1,3}"
 
 # (rule name, regex); the handler is chosen by rule name in _resolve. Longer, more
+_ORDINAL_DAYS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5,
+    "tenth": 10, "fifteenth": 15, "twentieth": 20,
+}
+
 # specific phrases come first; matches never overlap (earlier rules win).
 _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("zh-absolute", re.compile(r"(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]")),
@@ -175,7 +180,11 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ),
     (
         "en-day-of-month",  # "the 3rd of next month"
-        re.compile(r"\bthe (\d{1,2})(?:st|nd|rd|th)? of (next|this) month\b", re.I),
+        re.compile(
+            r"\bthe (\d{1,2}|first|second|third|fourth|fifth|tenth|fifteenth|twentieth)"
+            r"(?:st|nd|rd|th)? of (next|this) month\b",
+            re.I,
+        ),
     ),
     ("en-weekend", re.compile(r"\b(this|next) weekend\b", re.I)),
     ("en-next-weekday", re.compile(rf"\bnext ({_WD_EN})\b", re.I)),
@@ -296,8 +305,9 @@ def _resolve(rule: str, m: re.Match[str], text: str, today: dt.date) -> str | No
         return _fmt(base + dt.timedelta(days=n * _UNIT_DAYS[unit]))
     if rule == "en-day-of-month":
         first = _add_months(today.replace(day=1), 1 if g[1].lower() == "next" else 0)
+        day = _ORDINAL_DAYS.get(g[0].lower()) or int(g[0])
         try:
-            return _fmt(first.replace(day=int(g[0])))
+            return _fmt(first.replace(day=day))
         except ValueError:
             return None
     if rule == "en-week-after-next":

@@ -70,7 +70,7 @@ _PATH = re.compile(
     re.I,
 )
 _WIN_PATH = re.compile(r"\b[A-Za-z]:\\(?:[\w\-. ]+\\)*[\w\-. ]+")
-_FILENAME = re.compile(rf"(?<![\w/.])[\w\-]+\.(?:{_EXT})\b", re.I)
+_FILENAME = re.compile(rf"(?<![\w/.])[\w\-]+(?:\.[\w\-]+)*\.(?:{_EXT})\b", re.I)
 _LOCATION = re.compile(
     r"\b(lives? in|lives? at|is in|are in|located (?:in|at)|defined in|declared in|"
     r"implemented in|find (?:it|them) in|sits? in|kept in|stored in|under)\b"
@@ -78,6 +78,14 @@ _LOCATION = re.compile(
     re.I,
 )
 _SHA = re.compile(r"(?<![\w\-])[0-9a-f]{7,40}(?![\w\-])")
+# A hex id with letters and digits said next to a deploy, build or release word is a commit
+# ("remember 9f3c2a71e0 is the last good deploy"): git history, readable from git.
+_REVISION = re.compile(r"(?<![\w\-])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}(?![\w\-])")
+_REVISION_WORDS = re.compile(
+    r"\b(deploy(?:s|ed|ment)?|build|release[ds]?|roll(?:ed)? ?back|rollback|revision|rev|sha|"
+    r"hash|last (?:good|known)|known[- ]good|bisect)\b|部署|回滚|版本",
+    re.I,
+)
 _GIT_WORDS = re.compile(
     r"\b(commit(?:s|ted)?|merge[ds]?|revert(?:ed)?|cherry-pick(?:ed)?|rebased?|git log|"
     r"git blame|blame|changelog entry|pull request #?\d+|PR #\d+|tag(?:ged)? v?\d)\b|提交|合并请求",
@@ -206,6 +214,7 @@ def classify_exclusion(text: str) -> Exclusion | None:
     if (
         _HISTORY.search(masked)
         or (_SHA.search(masked) and _GIT_WORDS.search(masked))
+        or (_REVISION.search(masked) and _REVISION_WORDS.search(masked))
         or rec.is_history(masked, chinese=zh)
     ):
         return Exclusion("git-history", CATEGORIES["git-history"])

@@ -80,6 +80,13 @@ _CONTEXT = re.compile(
     r"密码|口令|密钥|秘钥|令牌|凭据|凭证|私钥|暗号|(key))"
     r"(?:[^\n]{0,40}?)(?<![A-Za-z0-9+/_\-])([A-Za-z0-9+/=_\-.~!@#$%^&*]{12,})"
 )
+# A sign-in pair: "the staging login is admin@example.test / <password>", "creds: ci-bot:<pw>":
+# within a few words after a sign-in word, a generated-looking value right after "/", ":" or
+# "|" (each such value is looked at, not just the first).
+_PAIR_WORD = re.compile(
+    r"(?i)(?:log[ -]?in|logon|sign[ -]?in|creds|credentials?|account|username|user)\b|登录|账号|账户"
+)
+_PAIR_VALUE = re.compile(r"(?:/|:|\|)\s*([^\s,;:/|'\"`]{8,})")
 _PLACEHOLDER = re.compile(
     r"^(?:<.*>|\$\{.*\}|\{\{.*\}\}|\*+|x{4,}|\.\.\.|…|%s|None|null|redacted)$", re.I
 )
@@ -281,6 +288,10 @@ def _find(text: str) -> list[SecretMatch]:
         for m in rx.finditer(text):
             if _credential_like(m.group(1)):
                 found.append(SecretMatch("password-assignment", m.start(1), m.end(1)))
+    for w in _PAIR_WORD.finditer(text):
+        for m in _PAIR_VALUE.finditer(text, w.end(), min(len(text), w.end() + 80)):
+            if _credential_like(m.group(1)):
+                found.append(SecretMatch("sign-in-pair", m.start(1), m.end(1)))
     for m in _CONTEXT.finditer(text):
         value = m.group(2)
         if m.group(1) and re.fullmatch(r"[0-9a-fA-F\-]+", value):

@@ -174,6 +174,7 @@ def select(
     collection_size: int | None = None,
     general: float | None = None,
     cjk: bool = False,
+    knowledge: bool | None = None,
 ) -> list[Hit]:
     """The hits recall would inject, best first.
 
@@ -187,7 +188,12 @@ def select(
     1. the gate: nothing unless the best score reaches ``min_score`` (``first_turn_min_score``
        on a session's first turn), lowered for memories smaller than ``gate_reference_notes``
        (:func:`gate_for`; ``collection_size`` = notes in the memory) — "unsure → don't select";
-    2. every selected hit must reach ``gate - follow_margin``;
+       then raised by ``knowledge_margin`` when ``knowledge`` (the message is a general
+       knowledge question, :mod:`.request_form`) unless the best hit is a user-profile note,
+       and lowered by ``task_relief`` when it is not (``None``: form unknown, no change);
+    2. every selected hit must reach ``gate - follow_margin`` and never less than
+       ``min_inject_score`` (the floor); a session record must clear the gate itself (it is
+       injected only when it bears on the message);
     3. a hit whose cosine to an already selected one reaches ``duplicate_cosine`` is a
        near-duplicate: only one of the pair is kept, the newer note (by ``meta["created"]``),
        at the better one's rank — a newer note on the same topic usually supersedes;
@@ -200,9 +206,13 @@ def select(
         if general - max(h.vector_norm for h in hits) > margin:
             return []
     gate = gate_for(params, first_turn=first_turn, collection_size=collection_size)
-    if hits[0].score < gate:
+    if knowledge and hits[0].meta.get("type") != "user":
+        gate += params.knowledge_margin
+    elif knowledge is False:
+        gate -= params.task_relief
+    if hits[0].score < max(gate, params.min_inject_score):
         return []
-    floor = gate - params.follow_margin
+    floor = max(gate - params.follow_margin, params.min_inject_score)
     chosen: list[int] = []
     for i, hit in enumerate(hits):
         if hit.score < floor:

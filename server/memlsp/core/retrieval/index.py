@@ -31,6 +31,7 @@ from .cache_file import SCHEMA_VERSION, CacheFile
 from .doc import VECTOR_FIELDS, Doc, embed_texts
 from .embedders import Embedder, is_cjk_text
 from .general import general_matrix
+from .request_form import is_knowledge_question
 from .glossary import Glossary, default_glossary
 from .hybrid import Hit
 from .keywords import KeywordSearch
@@ -337,5 +338,6 @@ class RetrievalIndex:
             collection_size=n,
             general=general,
             cjk=is_cjk_text(query[:4000]),
+            knowledge=is_knowledge_question(query),
         )
         return chosen[: min(k, params.max_hits)]

@@ -29,14 +29,14 @@ class RecallParams:
     #: Recall injects nothing unless the best hit reaches this fused score.
     min_score: float = attrs.field(default=0.30, validator=_ge0)
     #: The same gate on the first turn of a session (R16: higher there).
-    first_turn_min_score: float = attrs.field(default=0.33, validator=_ge0)
+    first_turn_min_score: float = attrs.field(default=0.31, validator=_ge0)
     #: Once the gate is passed, further hits need ``gate - follow_margin``.
     follow_margin: float = attrs.field(default=0.16, validator=_ge0)
     #: Silence when the message is closer to a general-request prototype (small talk,
     #: trivia, textbook questions: :mod:`.general`) than to the best note by more than this,
     #: in normalised vector units; ``None`` turns the check off.
     general_margin: float | None = attrs.field(
-        default=0.15, validator=attrs.validators.optional(_ge0)
+        default=0.20, validator=attrs.validators.optional(_ge0)
     )
     #: The same for a mostly-CJK message, which only USE reads: its Chinese cosines run high
     #: (a Chinese message about "this week" scores 1.0 against "what day is it?"), so the
@@ -57,13 +57,22 @@ class RecallParams:
     #: set (1–5-note memories).
     gate_reference_notes: int = attrs.field(default=400, validator=attrs.validators.ge(1))
     gate_size_slope: float = attrs.field(default=0.04, validator=_ge0)
-    gate_floor: float = attrs.field(default=0.18, validator=_ge0)
+    gate_floor: float = attrs.field(default=0.12, validator=_ge0)
     #: Index each note with glosses of the tools and acronyms it names (:mod:`.glossary`).
     glossary: bool = attrs.field(default=True, validator=attrs.validators.instance_of(bool))
     #: The vector model by name (``None``: the default, ``use+minilm``).
     embedder: str | None = None
 
     # ---- tuning (no setting) ----------------------------------------------------------------
+    #: The floor: no note is ever injected below this fused score, whatever the gate
+    #: (the follow-on rule ``gate - follow_margin`` used to reach 0 in small memories, so
+    #: notes scoring 0.00–0.07 rode along with the one that mattered).
+    min_inject_score: float = 0.06
+    #: A general knowledge question (:mod:`.request_form`: "how does X work", "A vs B")
+    #: must clear the gate plus this, unless the best note is a user profile.
+    knowledge_margin: float = 0.30
+    #: Any other message (a task, a question about the project) gets the gate minus this.
+    task_relief: float = 0.02
     #: Cosine mapped to 0 / to 1; ``None`` = the embedder's own calibration.
     sim_floor: float | None = None
     sim_ceiling: float | None = None

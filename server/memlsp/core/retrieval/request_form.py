@@ -1,0 +1,62 @@
+"""Is a chat message a general knowledge question? A cue for recall's gate (issue 18).
+
+A memory's notes govern work in *this* project: "pnpm only here", "schema changes need a
+DBA review", "the partner API v1 is turned off on 2026-03-31". A question about how a tool
+works in general — "how does pnpm lay out node_modules?", "route 53 alias vs CNAME?", "is an
+A100 faster than an H100?" — shares the tool's name with such a note and scores like a match,
+yet no project rule answers it. Measured on the small-memory set, the near-miss negatives
+that reached the prompt were almost all of this form; the positives of this form are
+explanation requests in an area the user's profile note covers, or questions about the
+project itself ("what's *our* SLO…").
+
+So the gate asks more of a note when the message has the form of a general knowledge
+question (``RecallParams.knowledge_margin``), unless the best note is a user-profile note
+(those govern explanations) or the message speaks of the project or points at something
+in it ("we", "our", "my", "this", "those", 我们, 这个…). It is a form test on wording, not a list of example prompts: the patterns are
+the question shapes of textbook and comparison questions in English and Chinese.
+
+Stdlib only. Must not import model runtimes, sqlite3, pygls, lsprotocol or a CLI.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["is_knowledge_question"]
+
+_KNOWLEDGE = re.compile(
+    r"""(?ix)
+    ^\s*(?:
+        what\s+(?:is|are|was|were|does|do)\b
+      | what'?s\s+(?:a|an|the)\b
+      | how\s+(?:does|do|did|is|are)\s+(?!i\b|we\b)
+      | how\s+(?:big|many|much|long|fast|old|large|small)\s+(?:is|are|does|do)\b
+      | how\s+do\s+(?:i|you)\s+
+      | why\s+(?:is|are|does|do)\s+(?!we\b|our\b)
+      | explain\b | define\b | tell\s+me\b | translate\b | convert\b | recommend\b
+      | suggest\s+(?:a|some)\b
+      | write\s+(?:a|an|me\s+a)\s+(?:poem|haiku|limerick|joke|story|song|sonnet|riddle)
+      | is\s+\S+(?:\s+\S+){0,3}\s+(?:better|faster|slower|worse|deep|shallow|cheaper|safer)\b
+      | does\s+\S+(?:\s+\S+)?\s+(?:have|support)\b
+      | which\s+(?:is|one\s+is)\s+(?:better|faster)
+      | is\s+there\s+(?:a|an|any)\b
+      | any\s+good\b
+    )
+    | \b(?:difference\s+between|differ\s+from|vs\.?|versus|equivalent\s+of|in\s+plain\s+words
+         |in\s+one\s+paragraph|quick\s+example|time\s+complexity|big-o)\b
+    """
+)
+_KNOWLEDGE_ZH = re.compile(r"什么是|是什么|有什么区别|的区别|区别是|怎么理解|推荐|讲个|翻译|是怎么来的|什么意思")
+_PROJECT = re.compile(
+    r"(?i)\b(?:we|we're|we'll|our|ours|us|my|mine|this|these|those|here|the\s+team)\b"
+)
+_PROJECT_ZH = re.compile(r"我们|咱们|我的|项目|这个|这些|仓库|团队")
+
+
+def is_knowledge_question(message: str) -> bool:
+    """True when ``message`` reads as a general knowledge, comparison or creative request
+    and does not speak of the project (see the module docstring)."""
+    text = message.strip()[:2000]
+    if _PROJECT.search(text) or _PROJECT_ZH.search(text):
+        return False
+    return bool(_KNOWLEDGE.search(text) or _KNOWLEDGE_ZH.search(text))

@@ -1,0 +1,78 @@
+"""Issue 18: every injected note clears a floor that means something on its own, and the gate
+asks more of a note when the message is a general knowledge question (R16)."""
+
+from __future__ import annotations
+
+import pytest
+from memlsp.core.retrieval.hybrid import Hit, gate_for, select
+from memlsp.core.retrieval.params import RecallParams
+from memlsp.core.retrieval.request_form import is_knowledge_question
+
+P = RecallParams()
+
+
+def _hit(key: str, score: float, **meta) -> Hit:
+    return Hit(key=key, score=score, vector_sim=score, keyword_score=0.0, meta=meta)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "how does the garbage collector in Go decide when to run?",
+        "what's a monad, in one paragraph",
+        "tabs vs spaces?",
+        "difference between a mutex and a semaphore",
+        "is quicksort faster than heapsort in practice?",
+        "explain CRDTs to me",
+        "does SQLite support window functions",
+        "write a haiku about merge conflicts",
+        "哈希表和红黑树有什么区别",
+        "推荐一本讲操作系统的书",
+    ],
+)
+def test_knowledge_questions_are_recognised(message: str) -> None:
+    assert is_knowledge_question(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "add zod",
+        "push it",
+        "bump the api client to 2.3",
+        "how does our release train work?",
+        "what's the SLO we promised for search",
+        "why does my build fail on the runner every monday",
+        "how do those fixtures get loaded",
+        "who approves schema changes here",
+        "我们的发布流程是什么",
+        "这个接口的超时是多少",
+    ],
+)
+def test_tasks_and_project_questions_are_not(message: str) -> None:
+    assert not is_knowledge_question(message)
+
+
+def test_no_hit_below_the_floor_even_in_a_tiny_memory() -> None:
+    # in a 3-note memory the size-aware gate is low; "gate - follow_margin" would go below 0
+    gate = gate_for(P, first_turn=False, collection_size=3)
+    assert gate - P.follow_margin < P.min_inject_score
+    hits = [_hit("a", gate + 0.05), _hit("b", P.min_inject_score + 0.001), _hit("c", 0.03)]
+    chosen = select(hits, None, P, collection_size=3)
+    assert [h.key for h in chosen] == ["a", "b"]
+    assert all(h.score >= P.min_inject_score for h in chosen)
+    # a best hit under the floor injects nothing, whatever the gate says
+    low = RecallParams(min_score=0.0, first_turn_min_score=0.0, gate_floor=0.0)
+    assert select([_hit("z", P.min_inject_score / 2)], None, low, collection_size=3) == []
+
+
+def test_a_knowledge_question_needs_more_unless_the_best_note_is_a_profile() -> None:
+    gate = gate_for(P, first_turn=False, collection_size=400)
+    score = gate + P.knowledge_margin / 2
+    rule = [_hit("rule", score, type="feedback")]
+    profile = [_hit("me", score, type="user")]
+    assert select(rule, None, P, collection_size=400) != []
+    assert select(rule, None, P, collection_size=400, knowledge=True) == []
+    assert [h.key for h in select(profile, None, P, collection_size=400, knowledge=True)] == [
+        "me"
+    ]
