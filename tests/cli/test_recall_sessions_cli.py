@@ -110,3 +110,27 @@ def test_stats_cli_reads_the_configured_sink(tmp_path: Path, make_repo, monkeypa
     assert "refused         excluded 1, secret 2" in text
     assert "[invalid-since]" in stats("--since", "-3", ok=2).stderr
     assert "[invalid-since]" in stats("--since", "nan", ok=2).stderr
+
+
+def test_cli_recall_uses_the_model_selector_when_a_provider_is_configured(
+    make_repo, monkeypatch
+) -> None:
+    """model.provider = anthropic (a local fake server, a fake key built at run time): the
+    model picks from the manifest; an invented name is dropped; a failed call falls back."""
+    from tests.core.test_anthropic_provider import FakeAnthropic, fake_key, message
+
+    repo = make_repo(origin=ORIGIN)
+    rule = run(repo, "remember", RULE, "--type", "feedback").stdout.split(": ", 1)[1].strip()
+    other = "Code reviews rotate every Monday"
+    rota = run(repo, "remember", other).stdout.split(": ", 1)[1].strip()
+    pick = json.dumps({"files": [rota.split("/Shop/", 1)[1], "inbox/invented.md"]})
+    with FakeAnthropic([(200, message([{"type": "text", "text": pick}], "end_turn"))]) as fake:
+        monkeypatch.setenv("MEMLSP_MODEL_PROVIDER", "anthropic")
+        monkeypatch.setenv("MEMLSP_MODEL_BASE_URL", fake.url)
+        monkeypatch.setenv("MEMLSP_MODEL_MAX_RETRIES", "0")
+        monkeypatch.setenv("ANTHROPIC_API_KEY", fake_key())
+        picked = recall(repo, ASK)
+        fallback = recall(repo, ASK)  # the script is empty: the fake answers 500
+    assert [(m["path"], m["why"]) for m in picked["memories"]] == [(rota, "model")]
+    assert rule.split("/Shop/", 1)[1] in json.dumps(fake.requests[0]["json"]["system"])
+    assert [(m["path"], m["why"]) for m in fallback["memories"]][:1] == [(rule, "hybrid")]
