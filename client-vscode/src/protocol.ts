@@ -63,7 +63,19 @@ export interface RecallResult {
   reminder: string;
   budgetLeft: number;
   skipped: string | null;
+  /** Why nothing was injected (null when something was). */
+  silence: RecallSilence | null;
 }
+
+export type RecallSilence =
+  | 'below-threshold'
+  | 'already-injected'
+  | 'budget'
+  | 'no-notes'
+  | 'empty-message'
+  | 'rollout-off'
+  | 'rollout-shadow'
+  | 'rollout-dry-run';
 
 export interface TurnCompletedParams {
   sessionId: string;

@@ -36,6 +36,7 @@ CASES: dict[str, list[tuple[list[str], str]]] = {
     "dream": [(["dream", "--force"], REFUSED)],
     "restore": [(["restore", "run-1"], REFUSED)],
     "check": [(["check"], REFUSED)],
+    "stats": [(["stats"], READS), (["stats", "--json"], READS)],  # reads the telemetry sink
     "demo": [(["demo", "--home", "{home}"], REFUSED)],
     "log": [(["log"], READS), (["log", "--json"], READS)],
     "review": [(["review", "--json"], READS), (["review", "--accept", "0123456789ab"], REFUSED)],

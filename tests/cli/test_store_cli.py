@@ -131,3 +131,20 @@ def test_demo_runs_offline() -> None:
     assert "turn 1: wrote" in out and "recalled " in out and "<memory-context" in out
     assert "stale-file:" in out and "deleted in" in out
     assert "forgotten:" in out and "# Memory index" in out
+
+
+def test_demo_tells_the_story() -> None:
+    """Issue 18: the chat turns it replays, the question before each recall (and what came
+    back, or why nothing did), then the next commands to try."""
+    from memlsp.cli.demo_cmd import QUESTIONS
+
+    out = run(Path.cwd(), "demo").stdout
+    assert "turn 1: user: Use bun, not npm" in out and "assistant: Understood" in out
+    blocks = out.split("the next chat turn asks: ")[1:]
+    assert [b.splitlines()[0] for b in blocks] == list(QUESTIONS)
+    for block in blocks:
+        answer = block.splitlines()[1]
+        assert answer.startswith(("  recalled ", "  nothing injected (")), answer
+    assert "bun" in blocks[0].split("==")[0]
+    tail = out[out.index("Next, in a repository of your own:") :]
+    assert "memlsp remember" in tail and "memlsp recall" in tail and "memlsp stats" in tail

@@ -76,7 +76,11 @@ def test_off_unless_enabled_and_forwarder(tmp_path: Path) -> None:
     seen: list[dict] = []
     on = Telemetry(enabled=True, sink=tmp_path / "on.jsonl", forwarder=seen.append, strict=True)
     rec = on.emit("forget.completed", **GOOD)
-    assert rec == seen[0] and rec["event"] == "forget.completed" and rec["v"] == 1
+    assert (
+        rec == seen[0]
+        and rec["event"] == "forget.completed"
+        and rec["v"] == telemetry.SCHEMA_VERSION
+    )
     assert json.loads((tmp_path / "on.jsonl").read_text()) == rec
     assert Settings().telemetry.enabled is False
 
@@ -100,7 +104,9 @@ def _events(sink: Path) -> list[dict]:
     return [json.loads(x) for x in sink.read_text().splitlines()] if sink.exists() else []
 
 
-def test_canaries_never_reach_the_sink(tmp_path: Path, canary, telemetry_sink: Path) -> None:
+def test_canaries_never_reach_the_sink(
+    tmp_path: Path, canary, telemetry_sink: Path, monkeypatch
+) -> None:
     """Acceptance 6: canaries in notes, paths, settings, messages and exceptions."""
     store = Store(tmp_path / canary("home"))
     scope = store.ensure_scope(store.global_scope())
@@ -160,6 +166,9 @@ def test_canaries_never_reach_the_sink(tmp_path: Path, canary, telemetry_sink: P
     mfile.write_text("{" + canary("broken"))
     managed.load_managed([mfile], trusted_uids=(0, mfile.stat().st_uid))
 
+    # the rollout events (issue 18): recall, extraction and dream through the service
+    _drive_the_service(tmp_path, canary, monkeypatch)
+
     text = telemetry_sink.read_text()
     names = {e["event"] for e in _events(telemetry_sink)}
     assert names == set(SCHEMA), set(SCHEMA) - names  # every event kind was exercised
@@ -173,6 +182,44 @@ def test_canaries_never_reach_the_sink(tmp_path: Path, canary, telemetry_sink: P
             }
 
 
+def _drive_the_service(tmp_path: Path, canary, monkeypatch) -> None:
+    """Recall (a chat turn at on and at shadow, a one-off), extraction (a write and a
+    refusal) and a dream, with canaries in the home, the origin, messages and notes."""
+    import subprocess
+
+    from memlsp.core.runtime import CancelToken, no_progress
+    from memlsp.core.service import MemoryService, Message
+
+    folder = tmp_path / canary("repo")
+    folder.mkdir()
+    subprocess.run(["git", "init", "-q", str(folder)], check=True)
+    origin = f"git@example.com:acme/{canary('origin')}.git"
+    subprocess.run(["git", "-C", str(folder), "remote", "add", "origin", origin], check=True)
+    monkeypatch.setenv("MEMLSP_HOME", str(tmp_path / canary("service-home")))
+    for level in ("on", "shadow"):
+        env = {"MEMLSP_ROLLOUT": level, "MEMLSP_RECALL_EMBEDDER": "hashing"}
+        svc = MemoryService(
+            load_settings({}, {}, env=env, managed_paths=[]), default_folder=lambda: folder
+        )
+        word = canary("tool")
+        said = [
+            Message("user", f"Use {word}, not npm, for installs in this repo."),
+            Message("assistant", "OK."),
+        ]
+        assert svc.turn_completed(f"s-{level}", 1, said).run(CancelToken(), no_progress).written
+        path = f"lib/net/{canary('file')}.ts"
+        refused = [
+            Message("user", f"Remember that the retry helper lives in {path}."),
+            Message("assistant", "OK."),
+        ]
+        res = svc.turn_completed(f"s-{level}", 2, refused).run(CancelToken(), no_progress)
+        assert res.refused
+        svc.recall(f"s-{level}", f"how do I install with {word}?", first_turn=False)
+        svc.recall(None, f"{canary('question')} and {word}", on_purpose=True)
+    svc.dream_job().run(CancelToken(), no_progress)
+    svc.dream_job(dry_run=True).run(CancelToken(), no_progress)
+
+
 def test_schema_enums_match_the_code_they_describe() -> None:
     """The frozen schema repeats the code's vocabularies on purpose (telemetry imports no
     other core module); this keeps the two from drifting apart."""
@@ -184,3 +231,20 @@ def test_schema_enums_match_the_code_they_describe() -> None:
     assert tel.ROLLOUT.values == frozenset(settings.ROLLOUTS)
     assert tel.NOTE_TYPE.values == frozenset(notes.NOTE_TYPES)
     assert tel.ENTRY_POINT.values == frozenset(e.value for e in rollout.EntryPoint)
+
+
+def test_rollout_event_enums_match_the_code() -> None:
+    """Issue 18's events repeat the recall, extraction and dream vocabularies."""
+    from memlsp.core import telemetry as tel
+    from memlsp.core.dream.plan import OPS
+    from memlsp.core.recall.silence import SCORE_BUCKETS, Silence
+    from memlsp.core.service import events
+
+    assert tel.SILENCE.values == {s.value for s in Silence} | {"none"}
+    assert tel.SCORE_BUCKET.values == frozenset(SCORE_BUCKETS)
+    assert tel.EXTRACTION_REFUSAL.values == frozenset(events.EXTRACTION_REFUSALS)
+    assert set(events.DREAM_OPS) == set(OPS)
+    assert {f"{op}s" for op in OPS} < set(SCHEMA["dream.completed"])
+    assert events.refusal_family("refused-excluded:file-path") == "excluded"
+    assert events.refusal_family("refused-poisoning:hidden-characters") == "poisoning"
+    assert events.refusal_family("something-new") == "other"

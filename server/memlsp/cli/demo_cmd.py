@@ -2,8 +2,10 @@
 
 It creates a real git repository with an ``origin``, a fresh memory home (unless
 ``--home`` is given), and walks through what memlsp does: remember, learn from chat turns
-(offline extraction and session autosave), recall on the next turn, flag a stale citation,
-plan a dream, forget with evidence, and show the generated index.
+(printing each turn it replays; offline extraction and session autosave), recall on the
+next turns (printing each question first, then what came back or why nothing did), flag a
+stale citation, plan a dream, forget with evidence, show the generated index, and end with
+the next commands to try.
 """
 
 from __future__ import annotations
@@ -77,6 +79,13 @@ Finance audits refunds; `refund()` in `src/billing.py` must round half-even.
 """
 
 
+QUESTIONS = (
+    "Should I install the dependencies with npm or bun?",
+    "Can I merge my refund change to the billing service next week?",
+    "What's a good name for a cat?",  # nothing in memory governs it: recall stays silent
+)
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     # The demo writes notes: refused, like every write, when an administrator turned memlsp off.
     open_service().require(EntryPoint.REMEMBER)
@@ -120,6 +129,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     ]
     messages: list[Message] = []
     for i, (user, assistant) in enumerate(turns, 1):
+        print(f"turn {i}: user: {user}\n        assistant: {assistant}")
         msgs = [Message.from_dict(m) for m in _turn(now, user, assistant)]
         messages += msgs
         job = service.turn_completed(session, i, msgs)
@@ -131,13 +141,17 @@ def cmd_demo(args: argparse.Namespace) -> int:
     saved = service.session_ended(session, messages)
     print(f"session end: {saved.path or 'skipped (' + str(saved.skipped) + ')'}")
 
-    step("Recall on the next turn (hybrid retrieval, two bundled sentence models, offline)")
-    question = "Should I install the dependencies with npm or bun?"
-    print(f"the next chat turn asks: {question}")
-    recalled = service.recall("demo-session-2", question, on_purpose=True)
-    for m in recalled.memories:
-        print(f"  recalled {m.path}  (score {m.score:.2f})")
-    print(recalled.reminder or "(nothing recalled)")
+    step("Recall on the next turns (hybrid retrieval, two bundled sentence models, offline)")
+    for question in QUESTIONS:
+        print(f"\nthe next chat turn asks: {question}")
+        recalled = service.recall(None, question, first_turn=False, on_purpose=True)
+        for m in recalled.memories:
+            print(f"  recalled {m.path}  (score {m.score:.2f})")
+        if not recalled.memories:
+            print(f"  nothing injected ({recalled.silence})")
+        elif question == QUESTIONS[0]:
+            print("what memlsp adds to that turn's prompt:")
+            print(recalled.reminder, end="")
 
     step("A cited file goes away: the stale citation is flagged")
     subprocess.run(["git", "rm", "-q", "src/billing.py"], cwd=repo, check=True)
@@ -170,7 +184,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
         print("temporary repository and memory home removed (use --keep to keep them)")
     print("\nNext, in a repository of your own:")
     print('  memlsp remember "Use pnpm, not npm, in this repo" --type feedback')
-    print('  memlsp recall "how do I install the deps?"')
+    print('  memlsp recall "should I use pnpm or npm here?" --json   # silence says why, if empty')
     print("  memlsp ls        # every note, by scope")
+    print("  memlsp extract --transcript chat.jsonl   # learn from a chat you already had")
     print("  memlsp serve     # the language server for your editor (docs/howto/)")
+    print("  memlsp install claude-code   # the same memory for Claude Code")
+    print("  memlsp stats     # with telemetry.enabled: how a shadow rollout would inject")
     return 0

@@ -27,6 +27,7 @@ def command_modules() -> list:
         recall_cmds,
         review_cmds,
         serve_cmds,
+        stats_cmd,
         store_cmds,
     )
 
@@ -40,6 +41,7 @@ def command_modules() -> list:
         history_cmds,
         review_cmds,
         check_cmds,
+        stats_cmd,
         import_cmds,
         agent_cmds,
         serve_cmds,

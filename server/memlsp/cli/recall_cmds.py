@@ -12,12 +12,29 @@ from .common import open_service, print_json
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("recall", help="the notes memory would inject for MESSAGE")
+    p = sub.add_parser(
+        "recall",
+        help="the notes memory would inject for MESSAGE",
+        description=(
+            "The notes memory would inject into a chat turn asking MESSAGE. Each run is a "
+            "fresh session (nothing is remembered between runs) unless --session NAME is "
+            "given: runs with the same NAME share one session, where a note is injected once "
+            "and the 60 KB budget is spent. With --json, 'silence' says why nothing was "
+            "injected."
+        ),
+    )
     p.add_argument("message")
-    p.add_argument("--session", default="cli", help="session id (no repeats within a session)")
+    p.add_argument(
+        "--session",
+        metavar="NAME",
+        help="continue the session NAME (a note already injected in it is not repeated); "
+        "default: a fresh session each run",
+    )
     p.add_argument("--open", nargs="*", default=[], metavar="FILE", help="files the user has open")
     p.add_argument(
-        "--first-turn", action="store_true", help="use the stricter first-turn threshold"
+        "--first-turn",
+        action="store_true",
+        help="score MESSAGE as a chat's first turn (its stricter threshold)",
     )
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_recall)
@@ -52,7 +69,7 @@ def cmd_recall(args: argparse.Namespace) -> int:
         args.session,
         args.message,
         open_files=files,
-        first_turn=args.first_turn or None,
+        first_turn=bool(args.first_turn),
         on_purpose=True,
     )
     if args.json:
@@ -62,13 +79,12 @@ def cmd_recall(args: argparse.Namespace) -> int:
                 "reminder": result.reminder,
                 "budgetLeft": result.budget_left,
                 "skipped": result.skipped,
+                "silence": result.silence,
             }
         )
         return 0
-    if result.skipped:
-        print(f"recall skipped: {result.skipped}", file=sys.stderr)
     if not result.memories:
-        print("(nothing to recall)", file=sys.stderr)
+        print(f"(nothing to recall: {result.silence or 'below-threshold'})", file=sys.stderr)
         return 0
     sys.stdout.write(result.reminder)
     return 0

@@ -37,7 +37,7 @@ from .fsutil import guard
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -85,6 +85,32 @@ ENTRY_POINT = _enum(
 NOTE_TYPE = _enum("user", "feedback", "project", "reference")
 SETTINGS_LAYER = _enum("init", "workspace", "env", "managed")
 SETTINGS_PROBLEM = _enum("unknown-key", "bad-value", "unreadable", "malformed", "untrusted")
+SCORE_BUCKET = _enum("none", "unscored", "0.0-0.2", "0.2-0.4", "0.4-0.6", "0.6-0.8", "0.8-1.0")
+SILENCE = _enum(
+    "none",
+    "below-threshold",
+    "already-injected",
+    "budget",
+    "no-notes",
+    "empty-message",
+    "rollout-off",
+    "rollout-shadow",
+    "rollout-dry-run",
+)
+TRIGGER = _enum("person", "automatic")
+EXTRACTION_SKIP = _enum(
+    "none",
+    "no-signal",
+    "chatter",
+    "refused",
+    "model-found-nothing",
+    "main-model-wrote-memory",
+    "no-user-message",
+    "forget-target-unclear",
+    "untrusted-paste",
+    "other",
+)
+EXTRACTION_REFUSAL = _enum("secret", "excluded", "poisoning", "untrusted", "forgotten", "other")
 
 SCHEMA: Mapping[str, Mapping[str, FieldSpec]] = MappingProxyType(
     {
@@ -97,11 +123,58 @@ SCHEMA: Mapping[str, Mapping[str, FieldSpec]] = MappingProxyType(
                 "hook_failures": COUNT,
             }
         ),
+        "dream.completed": MappingProxyType(
+            {
+                "trigger": TRIGGER,
+                "status": _enum("applied", "dry-run", "skipped"),
+                "planner": _enum("offline", "model", "none"),
+                "model_rejected": BOOL,
+                "creates": COUNT,
+                "updates": COUNT,
+                "merges": COUNT,
+                "renames": COUNT,
+                "deletes": COUNT,
+                "conflicts": COUNT,
+                "duration_ms": DURATION,
+            }
+        ),
+        "extraction.completed": MappingProxyType(
+            {
+                "trigger": TRIGGER,
+                "provider": _enum("offline", "model"),
+                "degraded": BOOL,
+                "dry_run": BOOL,
+                "written": COUNT,
+                "updated": COUNT,
+                "deleted": COUNT,
+                "held": COUNT,
+                "refused": COUNT,
+                "skipped": EXTRACTION_SKIP,
+                "duration_ms": DURATION,
+            }
+        ),
+        "extraction.refused": MappingProxyType(
+            {"reason": EXTRACTION_REFUSAL, "count": COUNT, "trigger": TRIGGER}
+        ),
         "forget.refused": MappingProxyType(
             {"refusal": REFUSAL, "reason": FORGET_REASON, "duration_ms": DURATION}
         ),
         "forget.matching": MappingProxyType(
             {"confirmed": BOOL, "matched": COUNT, "forgotten": COUNT, "refused": COUNT}
+        ),
+        "recall.completed": MappingProxyType(
+            {
+                "entry_point": _enum("injection", "recall"),
+                "rollout": ROLLOUT,
+                "injected": BOOL,
+                "notes": COUNT,
+                "top_score": SCORE_BUCKET,
+                "low_score": SCORE_BUCKET,
+                "silence": SILENCE,
+                "selector": _enum("hybrid", "model", "model-failed"),
+                "first_turn": BOOL,
+                "duration_ms": DURATION,
+            }
         ),
         "remember.completed": MappingProxyType(
             {
@@ -283,10 +356,14 @@ def configure(
 def configure_from_settings(settings, home: Path, **kw) -> Telemetry:
     """Install the pipeline the settings ask for (``telemetry.enabled``, ``telemetry.path``).
     Strictness is kept from the current pipeline unless given (tests run strict)."""
-    tel = settings.telemetry
-    sink = Path(tel.path).expanduser() if tel.path else default_sink(home)
     kw.setdefault("strict", _current.strict)
-    return configure(enabled=tel.enabled, sink=sink, **kw)
+    return configure(enabled=settings.telemetry.enabled, sink=settings_sink(settings, home), **kw)
+
+
+def settings_sink(settings, home: Path) -> Path:
+    """The local sink the settings name (``telemetry.path``), else the home's default."""
+    path = settings.telemetry.path
+    return Path(path).expanduser() if path else default_sink(home)
 
 
 def current() -> Telemetry:
@@ -309,5 +386,6 @@ __all__ = [
     "current",
     "default_sink",
     "emit",
+    "settings_sink",
     "validate_event",
 ]

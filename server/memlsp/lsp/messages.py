@@ -87,6 +87,9 @@ class RecallResult:
     budget_left: int
     # why nothing was injected: rollout-off | rollout-shadow | rollout-dry-run | budget-exhausted
     skipped: str | None = None
+    # why nothing was injected, always given then: below-threshold | already-injected |
+    # budget | no-notes | empty-message | rollout-off | rollout-shadow | rollout-dry-run
+    silence: str | None = None
 
 
 @wire

@@ -57,14 +57,17 @@ def stored_text_proxy(store: Store, scope: Scope, message: str, now: dt.datetime
 stored_text_proxy.label = PROXY_NAME  # type: ignore[attr-defined]
 
 
-def recaller_text(store: Store, scope: Scope, message: str, now: dt.datetime) -> str:
+def recaller_text(
+    store: Store, scope: Scope, message: str, now: dt.datetime, *, params=None
+) -> str:
     """The real per-turn recall (R15): a fresh session's first turn through the same
-    :class:`~memlsp.core.recall.Recaller` a chat turn uses; the injected reminder text."""
+    :class:`~memlsp.core.recall.Recaller` a chat turn uses, with ``params`` (the
+    ``recall.*`` settings; the defaults when None); the injected reminder text."""
     import uuid
 
     from ..recall import Recaller
 
-    recaller = Recaller(store, scope)
+    recaller = Recaller(store, scope, params=params)
     result = recaller.recall(
         f"probe-{uuid.uuid4().hex[:8]}", message, first_turn=True, now=now, record=False
     )
@@ -72,6 +75,16 @@ def recaller_text(store: Store, scope: Scope, message: str, now: dt.datetime) ->
 
 
 recaller_text.label = "per-turn recall"  # type: ignore[attr-defined]
+
+
+def recall_with(params) -> RecallText:
+    """:func:`recaller_text` with these ``recall.*`` settings (a RecallParams)."""
+
+    def text(store: Store, scope: Scope, message: str, now: dt.datetime) -> str:
+        return recaller_text(store, scope, message, now, params=params)
+
+    text.label = recaller_text.label  # type: ignore[attr-defined]
+    return text
 
 
 def load_scenarios(path: Path | str) -> list[dict[str, Any]]:

@@ -35,6 +35,7 @@ from .render import (
     label_untrusted,
 )
 from .selector import Selector
+from .silence import Silence, why_silent
 
 log = logging.getLogger(__name__)
 
@@ -318,18 +319,22 @@ class Recaller:
         state = self._state(session_id)
         first = state.turns == 0 if first_turn is None else bool(first_turn)
         if state.exhausted or state.budget_left(self.budget_bytes) <= 0:
-            return RecallResult([], "", 0, skipped="budget-exhausted", first_turn=first)
+            return RecallResult(
+                [], "", 0, skipped="budget-exhausted", first_turn=first, silence=Silence.BUDGET
+            )
         self.refresh(wait=False)
         if not self._entries and not any(scope.root.is_dir() for scope in self.scopes):
             # No memory at all (never written, or the home was deleted): nothing to inject,
             # and a read must not recreate the memory home with caches and session state.
-            return RecallResult([], "", state.budget_left(self.budget_bytes), first_turn=first)
+            left = state.budget_left(self.budget_bytes)
+            return RecallResult([], "", left, first_turn=first, silence=Silence.NO_NOTES)
         seen = set(state.injected) | self._normalise_seen(already_read) | set(exclude)
         opened = [normalise_open_file(f) for f in open_files]
         picks, selector_used, candidates = self._select(message, first, now, seen, set(exclude))
         if opened:
             picks = self._add_open_file_notes(picks, opened, seen)
         memories, reminder = self._render(picks, now, state.budget_left(self.budget_bytes))
+        silence = why_silent(self, message, len(picks), len(memories), seen, exclude, first, now)
         used = len(reminder.encode("utf-8"))
         if record:
 
@@ -351,6 +356,7 @@ class Recaller:
             selector=selector_used,
             candidates=candidates,
             first_turn=first,
+            silence=silence,
         )
 
     def _select(

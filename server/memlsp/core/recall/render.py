@@ -42,6 +42,7 @@ class RecallResult:
     selector: str = "hybrid"  # "hybrid" | "model" | "model-failed"
     candidates: int = 0
     first_turn: bool = False
+    silence: str | None = None  # why nothing was injected: a recall.silence.Silence value
 
 
 UNTRUSTED_LABEL = (

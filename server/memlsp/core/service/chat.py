@@ -9,6 +9,8 @@ argparse or an adapter.
 
 from __future__ import annotations
 
+import time
+import uuid
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -16,9 +18,11 @@ from .. import listing
 from ..autosave import autosave_session
 from ..dream import note_session_ended
 from ..extract import ExtractResult, Message, extract_turn
+from ..recall.silence import rollout_silence
 from ..replay import replay_session, turns_of
 from ..rollout import EntryPoint
 from ..runtime import CancelToken, ProgressSink
+from . import events
 from .base import ServiceBase, agent_name
 from .results import Job, Recalled, SessionSaved, SessionStart, Skipped
 
@@ -37,7 +41,7 @@ class ChatUseCases(ServiceBase):
 
     def recall(
         self,
-        session_id: str,
+        session_id: str | None,
         message: str,
         *,
         workspace: str | None = None,
@@ -48,29 +52,50 @@ class ChatUseCases(ServiceBase):
     ) -> Recalled:
         """R15: the notes to inject for this turn. A chat turn (``on_purpose=False``) follows
         the rollout level: off → nothing runs; shadow and dry-run compute but inject nothing.
-        A person asking (``memlsp recall``, a tool call) is refused only under managed off."""
+        A person asking (``memlsp recall``, a tool call) is refused only under managed off.
+        ``session_id=None`` is a one-off recall: a fresh session nothing is recorded in.
+        ``silence`` on the result says why nothing was injected; one ``recall.completed``
+        telemetry event per recall that ran."""
         if on_purpose:
             self.require(EntryPoint.RECALL)
             inject = True
         else:
             decision = self.decide(EntryPoint.INJECTION)
             if not decision.run:
-                return Recalled([], "", 0, skipped="rollout-off")
+                return Recalled([], "", 0, skipped="rollout-off", silence="rollout-off")
             inject = decision.inject
-        ws = self.session_workspace(session_id, workspace)
+        one_off = session_id is None
+        if one_off:
+            session_id, ws = f"once-{uuid.uuid4().hex}", workspace
+        else:
+            ws = self.session_workspace(session_id, workspace)
+        started = time.perf_counter()
         res = self.recaller(ws).recall(
             session_id,
             message,
             open_files=list(open_files),
             already_read=list(already_read),
             first_turn=first_turn,
-            record=inject,
+            record=inject and not one_off,
+        )
+        level = self._settings.rollout
+        events.recall_event(
+            entry_point="recall" if on_purpose else "injection",
+            rollout=level,
+            memories=res.memories,
+            injected=inject,
+            # what kept this turn silent: the recall's own reason first (in shadow too)
+            silence=res.silence or (None if inject else rollout_silence(level)),
+            selector=res.selector,
+            first_turn=res.first_turn,
+            duration_ms=(time.perf_counter() - started) * 1000,
         )
         if not inject:
             # Nothing was injected, so nothing was spent: what would be left had it been.
             left = int(res.budget_left) + len(res.reminder.encode("utf-8"))
-            return Recalled([], "", left, skipped=f"rollout-{self._settings.rollout}")
-        return Recalled(res.memories, res.reminder, int(res.budget_left), res.skipped)
+            why = rollout_silence(level)
+            return Recalled([], "", left, skipped=f"rollout-{level}", silence=why)
+        return Recalled(res.memories, res.reminder, int(res.budget_left), res.skipped, res.silence)
 
     def turn_completed(
         self,
@@ -100,6 +125,7 @@ class ChatUseCases(ServiceBase):
         def run(cancel: CancelToken, progress: ProgressSink) -> ExtractResult:
             cancel.check()
             progress("extracting", 10)
+            started = time.perf_counter()
             result = extract_turn(
                 store,
                 scope,
@@ -114,6 +140,8 @@ class ChatUseCases(ServiceBase):
                 repo_root=repo_root,
                 agent=agent_name(agent),
             )
+            took = (time.perf_counter() - started) * 1000
+            events.extraction_event(result, trigger="automatic", duration_ms=took)
             if result.written or result.updated or result.deleted:
                 progress("updating the recall index", 90)
                 cancel.yield_to_requests()  # the note is written: no cancelling now
@@ -172,6 +200,7 @@ class ChatUseCases(ServiceBase):
         asked for it: refused only under managed ``off``."""
         self.require(EntryPoint.REMEMBER)
         store, scope = self.store, self.project_scope(workspace)
+        started = time.perf_counter()
         results, res = replay_session(
             store,
             scope,
@@ -183,6 +212,10 @@ class ChatUseCases(ServiceBase):
             repo_root=self.project(workspace).root,
             agent=agent_name(agent),
         )
+        # one event per turn; the replay is not timed per turn, so each gets the mean
+        took = (time.perf_counter() - started) * 1000 / max(1, len(results))
+        for result in results:
+            events.extraction_event(result, trigger="person", duration_ms=took)
         self._written([scope, store.global_scope()], warm=False)
         saved = None if res is None else SessionSaved(path=res.path, skipped=res.skipped)
         return results, saved

@@ -8,15 +8,17 @@ progress on stderr. Must not import pygls, lsprotocol, argparse or an adapter.
 
 from __future__ import annotations
 
+import math
+import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from .. import dream as dream_mod
-from .. import pending
+from .. import pending, telemetry, telemetry_stats
 from ..citations import Checker
-from ..errors import MemlspError
+from ..errors import InvalidRequestError, MemlspError
 from ..fsutil import file_lock, first_link, leftovers, sweep_temp_files
 from ..git import toplevel as git_toplevel
 from ..models import ModelRequest
@@ -24,6 +26,7 @@ from ..reindex import reindex_scopes
 from ..rollout import EntryPoint
 from ..runtime import CancelToken, ProgressSink
 from ..store import SECTIONS, Scope
+from . import events
 from .base import ServiceBase
 from .results import Job
 
@@ -69,6 +72,7 @@ class MaintenanceUseCases(ServiceBase):
 
         def run(cancel: CancelToken, progress: ProgressSink) -> dream_mod.DreamResult:
             # a cancelled dream raises DreamCancelled, a runtime.Cancelled
+            started = time.perf_counter()
             result = dream_mod.dream(
                 store,
                 scope,
@@ -79,6 +83,8 @@ class MaintenanceUseCases(ServiceBase):
                 progress=progress,
                 cancel=cancel,
             )
+            took = (time.perf_counter() - started) * 1000
+            events.dream_event(result, trigger="person" if force else "automatic", duration_ms=took)
             if result.applied and not dry_run:
                 self._written([scope], warm=False)
             return result
@@ -193,6 +199,20 @@ class MaintenanceUseCases(ServiceBase):
             return None, exc
         return reply.text, None
 
+    # ---- telemetry (R27) ---------------------------------------------------------------------------
+    def telemetry_stats(self, since_days: float | None = None) -> dict:
+        """``memlsp stats``: the local telemetry sink summarised for judging a rollout
+        (recall hit and injection rates, notes per turn, latency percentiles, extraction
+        writes and refusals, dreams); only the last ``since_days`` days when given."""
+        if since_days is not None and not (math.isfinite(since_days) and since_days > 0):
+            raise InvalidRequestError(
+                "--since takes a positive number of days", reason="invalid-since"
+            )
+        sink = telemetry.settings_sink(self._settings, self.store.home)
+        report = telemetry_stats.stats(sink, since_days=since_days)
+        report["enabled"] = self._settings.telemetry.enabled
+        return report
+
     # ---- evaluation (R35) --------------------------------------------------------------------------
     def evaluate_recall(self, corpus: Path, queries: Path, *, progress=None) -> dict:
         """Score recall on a data set (JSONL files, eval/README.md) in a temporary home,
@@ -206,10 +226,12 @@ class MaintenanceUseCases(ServiceBase):
         return evaluate(*rows, progress=progress, params=self._settings.recall)
 
     def evaluate_scenarios(self, path: Path, *, proxy: bool = False, ids=None) -> dict:
-        """Replay scenarios through extraction, then probe recall (or the stored text)."""
-        from ..evaluate.scenarios import recaller_text, run_scenarios, stored_text_proxy
+        """Replay scenarios through extraction, then probe recall (or the stored text), with
+        this service's ``recall.*`` settings."""
+        from ..evaluate.scenarios import recall_with, run_scenarios, stored_text_proxy
 
-        return run_scenarios(path, stored_text_proxy if proxy else recaller_text, ids=ids)
+        probe = stored_text_proxy if proxy else recall_with(self._settings.recall)
+        return run_scenarios(path, probe, ids=ids)
 
 
 def dream_detail(result: dream_mod.DreamResult) -> str | None:

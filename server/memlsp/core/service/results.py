@@ -59,6 +59,10 @@ class Recalled:
     reminder: str
     budget_left: int
     skipped: str | None = None
+    # Why nothing was injected (None when something was): below-threshold,
+    # already-injected, budget, no-notes, empty-message, rollout-off, rollout-shadow,
+    # rollout-dry-run (memlsp.core.recall.silence.Silence).
+    silence: str | None = None
 
 
 @dataclass

@@ -99,7 +99,11 @@ async def on_recall(ls, params: wire.RecallParams):
         for m in res.memories
     ]
     return wire.RecallResult(
-        memories=memories, reminder=res.reminder, budget_left=res.budget_left, skipped=res.skipped
+        memories=memories,
+        reminder=res.reminder,
+        budget_left=res.budget_left,
+        skipped=res.skipped,
+        silence=res.silence,
     )
 
 
