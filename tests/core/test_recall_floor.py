@@ -73,6 +73,16 @@ def test_a_knowledge_question_needs_more_unless_the_best_note_is_a_profile() -> 
     profile = [_hit("me", score, type="user")]
     assert select(rule, None, P, collection_size=400) != []
     assert select(rule, None, P, collection_size=400, knowledge=True) == []
-    assert [h.key for h in select(profile, None, P, collection_size=400, knowledge=True)] == [
-        "me"
-    ]
+    assert [h.key for h in select(profile, None, P, collection_size=400, knowledge=True)] == ["me"]
+
+
+def test_chat_shorthand_also_searches_the_full_word() -> None:
+    from memlsp.core.text import query_terms
+
+    terms = query_terms("install the deps on prod")
+    assert {"deps", "dependencies", "prod", "production"} <= set(terms)
+
+
+def test_how_do_i_is_read_by_its_object() -> None:
+    assert is_knowledge_question("how do I pin a github action to a commit sha")
+    assert not is_knowledge_question("how do I install the deps?")

@@ -209,6 +209,38 @@ def fts_index_text(text: str) -> str:
     return " ".join(tokens(text))
 
 
+#: Developer shorthand in chat messages and the word a note would use instead; a message's
+#: shorthand term also searches for the full word (keyword side only).
+SHORTHAND: dict[str, str] = {
+    "deps": "dependencies",
+    "dep": "dependency",
+    "repo": "repository",
+    "repos": "repositories",
+    "config": "configuration",
+    "cfg": "configuration",
+    "env": "environment",
+    "envs": "environments",
+    "prod": "production",
+    "db": "database",
+    "dbs": "databases",
+    "k8s": "kubernetes",
+    "pkg": "package",
+    "pkgs": "packages",
+    "lib": "library",
+    "libs": "libraries",
+    "docs": "documentation",
+    "perf": "performance",
+    "infra": "infrastructure",
+    "msg": "message",
+    "msgs": "messages",
+    "pr": "pull",
+    "prs": "pull",
+    "auth": "authentication",
+    "impl": "implementation",
+    "ci": "pipeline",
+}
+
+
 def query_terms(message: str) -> list[str]:
     """Distinct content terms of a chat message, in order of first appearance.
 
@@ -219,6 +251,9 @@ def query_terms(message: str) -> list[str]:
     for tok in tokens(message[:MAX_QUERY_CHARS]):
         if tok in STOPWORDS or tok in seen:
             continue
+        full = SHORTHAND.get(tok)
+        if full is not None and full not in seen:
+            seen[full] = None  # "deps" also asks for "dependencies"
         if not is_cjk(tok) and len(tok) < 2:
             continue
         seen[tok] = None

@@ -153,8 +153,14 @@ _ZH_NUM_RX = r"[0-9]+|[一二两三四五六七八九十]{1,3}"
 
 # (rule name, regex); the handler is chosen by rule name in _resolve. Longer, more
 _ORDINAL_DAYS = {
-    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5,
-    "tenth": 10, "fifteenth": 15, "twentieth": 20,
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "tenth": 10,
+    "fifteenth": 15,
+    "twentieth": 20,
 }
 
 # specific phrases come first; matches never overlap (earlier rules win).

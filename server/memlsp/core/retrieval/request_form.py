@@ -9,6 +9,10 @@ that reached the prompt were almost all of this form; the positives of this form
 explanation requests in an area the user's profile note covers, or questions about the
 project itself ("what's *our* SLO…").
 
+"How do I …" is read by its object: "how do I pin *a* GitHub action to a commit" asks for
+general know-how, "how do I install *the* deps" asks about something in this repository
+(the definite article points at the user's context).
+
 So the gate asks more of a note when the message has the form of a general knowledge
 question (``RecallParams.knowledge_margin``), unless the best note is a user-profile note
 (those govern explanations) or the message speaks of the project or points at something
@@ -31,7 +35,7 @@ _KNOWLEDGE = re.compile(
       | what'?s\s+(?:a|an|the)\b
       | how\s+(?:does|do|did|is|are)\s+(?!i\b|we\b)
       | how\s+(?:big|many|much|long|fast|old|large|small)\s+(?:is|are|does|do)\b
-      | how\s+do\s+(?:i|you)\s+
+      | how\s+(?:do|can|would|should)\s+(?:i|you|one)\s+\w+\s+(?:a|an|any)\s
       | why\s+(?:is|are|does|do)\s+(?!we\b|our\b)
       | explain\b | define\b | tell\s+me\b | translate\b | convert\b | recommend\b
       | suggest\s+(?:a|some)\b
@@ -46,7 +50,9 @@ _KNOWLEDGE = re.compile(
          |in\s+one\s+paragraph|quick\s+example|time\s+complexity|big-o)\b
     """
 )
-_KNOWLEDGE_ZH = re.compile(r"什么是|是什么|有什么区别|的区别|区别是|怎么理解|推荐|讲个|翻译|是怎么来的|什么意思")
+_KNOWLEDGE_ZH = re.compile(
+    r"什么是|是什么|有什么区别|的区别|区别是|怎么理解|推荐|讲个|翻译|是怎么来的|什么意思"
+)
 _PROJECT = re.compile(
     r"(?i)\b(?:we|we're|we'll|our|ours|us|my|mine|this|these|those|here|the\s+team)\b"
 )
