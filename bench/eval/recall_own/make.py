@@ -16,7 +16,7 @@ import json
 import re
 import sys
 from collections import Counter
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -33,8 +33,16 @@ SCOPES = {"p": "project", "g": "global", "s": "session"}
 # target shares (percent) of the brief
 TYPE_SHARE = {"user": 5, "feedback": 19, "project": 54, "reference": 22}
 SCOPE_SHARE = {"project": 72, "global": 16, "session": 11}
-KIND_SHARE = {"keyword": 20, "paraphrase": 25, "chinese": 10, "cross-lingual": 10, "area": 10,
-              "negative": 15, "superseded": 5, "multi": 5}
+KIND_SHARE = {
+    "keyword": 20,
+    "paraphrase": 25,
+    "chinese": 10,
+    "cross-lingual": 10,
+    "area": 10,
+    "negative": 15,
+    "superseded": 5,
+    "multi": 5,
+}
 CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 RELATIVE = re.compile(
@@ -60,8 +68,14 @@ def load_notes():
     import notes_refs
     import notes_sessions
 
-    raw = (notes_people.NOTES + notes_areas1.NOTES + notes_areas2.NOTES + notes_refs.NOTES
-           + notes_sessions.NOTES + notes_extra.NOTES)
+    raw = (
+        notes_people.NOTES
+        + notes_areas1.NOTES
+        + notes_areas2.NOTES
+        + notes_refs.NOTES
+        + notes_sessions.NOTES
+        + notes_extra.NOTES
+    )
     notes, by_slug = [], {}
     for i, (slug, t, s, day, desc, body) in enumerate(raw, 1):
         if slug in by_slug:
@@ -70,8 +84,17 @@ def load_notes():
         created = f"{day}T{7 + h % 12:02d}:{(h >> 8) % 60:02d}:{(h >> 16) % 60:02d}Z"
         nid = f"n{i:03d}"
         by_slug[slug] = nid
-        notes.append({"id": nid, "name": slug, "description": desc, "type": TYPES[t],
-                      "scope": SCOPES[s], "created": created, "body": body})
+        notes.append(
+            {
+                "id": nid,
+                "name": slug,
+                "description": desc,
+                "type": TYPES[t],
+                "scope": SCOPES[s],
+                "created": created,
+                "body": body,
+            }
+        )
     return notes, by_slug
 
 
@@ -85,15 +108,23 @@ def build():
         missing = [r for r in rel if r not in by_slug]
         if missing:
             raise SystemExit(f"query {i} ({msg!r}) references unknown notes {missing}")
-        out.append({"id": f"q{i:03d}", "message": msg, "relevant": [by_slug[r] for r in rel],
-                    "now": now, "first_turn": first, "kind": kind})
+        out.append(
+            {
+                "id": f"q{i:03d}",
+                "message": msg,
+                "relevant": [by_slug[r] for r in rel],
+                "now": now,
+                "first_turn": first,
+                "kind": kind,
+            }
+        )
     CORPUS.write_text("".join(json.dumps(n, ensure_ascii=False) + "\n" for n in notes), "utf-8")
     QUERIES.write_text("".join(json.dumps(q, ensure_ascii=False) + "\n" for q in out), "utf-8")
     print(f"wrote {len(notes)} notes, {len(out)} queries")
 
 
 def parse_ts(s: str) -> datetime:
-    return datetime.strptime(s, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
+    return datetime.strptime(s, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
 
 
 def share_report(name, counter, total, targets, tol, errors):
@@ -110,9 +141,8 @@ def share_report(name, counter, total, targets, tol, errors):
 
 
 def validate() -> int:
-    from memlsp.core.policy import check_candidate
-
     import queries as qmod
+    from memlsp.core.policy import check_candidate
 
     errors: list[str] = []
     notes = [json.loads(line) for line in CORPUS.read_text("utf-8").splitlines()]

@@ -31,11 +31,11 @@ from .cache_file import SCHEMA_VERSION, CacheFile
 from .doc import VECTOR_FIELDS, Doc, embed_texts
 from .embedders import Embedder, is_cjk_text
 from .general import general_matrix
-from .request_form import is_knowledge_question
 from .glossary import Glossary, default_glossary
 from .hybrid import Hit
 from .keywords import KeywordSearch
 from .params import RecallParams
+from .request_form import is_knowledge_question
 from .vectors import NoteVectors
 
 __all__ = ["SCHEMA_VERSION", "Doc", "RetrievalIndex"]
