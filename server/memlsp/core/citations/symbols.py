@@ -7,7 +7,8 @@ when the word no longer appears. What one file defines comes from :mod:`.languag
 The index maps a name to its definitions; each definition knows its qualifier chain
 (``("Client", "send")``) so that ``Client.send``, ``Client::send``, ``webhooks::send`` or
 ``pkg.Func`` resolve. It is keyed per file by ``(mtime_ns, size)``: a refresh re-parses
-only changed files, and the index persists as JSON (a derived cache, safe to delete).
+only changed files, and the index persists as JSON (a derived cache, safe to delete) with
+the name and qualifier maps, so a warm start materialises only the names it looks up.
 
 Pure: the standard library and :mod:`.languages`; never imports the LSP or CLI layers.
 """
@@ -19,7 +20,7 @@ import functools
 import json
 import os
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
@@ -36,7 +37,7 @@ from .languages import (
 )
 from .workspace import Workspace
 
-CACHE_VERSION = 1
+CACHE_VERSION = 2  # 2: files, plus which files define each name and the qualifiers
 MAX_SOURCE_BYTES = 1_000_000
 # Path segments that name no module of their own (``pkg/__init__.py`` is ``pkg``).
 _TRANSPARENT_STEMS = frozenset({"__init__", "mod", "index", "lib", "main"})
@@ -110,23 +111,32 @@ def path_chains(path: str) -> list[tuple[str, ...]]:
 
 # ---- the index ------------------------------------------------------------------------------
 class SymbolIndex:
-    """Definitions of every indexable workspace file, by name."""
+    """Definitions of every indexable workspace file, by name.
+
+    Lazy: the persisted index holds, besides each file's definitions, which files define
+    each name and how often each qualifier occurs; a lookup turns only the definitions of
+    the name it asks for into :class:`Definition` objects (and groups them by qualifier
+    then). A check warm from the disk cache therefore reads one JSON document and stats
+    the files, instead of rebuilding maps of every definition of the workspace."""
 
     def __init__(self, workspace: Workspace, cache_file: Path | None = None) -> None:
         self.workspace = workspace
         self.cache_file = cache_file
         self._root_str = str(workspace.root)
         self._def_cache: dict[str, tuple[tuple, list[Definition]]] = {}
-        # path -> (mtime_ns, size, parser, [(chain, line, kind)])
+        # path -> (mtime_ns, size, parser, [(chain, line, kind)]); a chain read from the
+        # cache is a list until the file's definitions are materialised
         self._files: dict[str, tuple[int, int, str, list]] = {}
-        self._by_name: dict[str, list[Definition]] = {}
-        # (innermost qualifier, name) -> definitions: ``Widget.run`` must not scan every
-        # ``run`` of a large workspace.
-        self._by_qual: dict[tuple[str, str], list[Definition]] = {}
+        # name -> the files defining it (a file once per definition of that name)
+        self._names: dict[str, list[str]] = {}
+        # qualifier or module segment -> how many definitions and paths carry it
         self._known: dict[str, int] = {}
+        # materialised on demand: name -> definitions; name -> innermost qualifier ->
+        # definitions (``Widget.run`` must not scan every ``run`` of a large workspace)
+        self._by_name: dict[str, list[Definition]] = {}
+        self._by_qual: dict[str, dict[str, list[Definition]]] = {}
         self.stats = {"parsed": 0, "reused": 0, "loaded_from_cache": False, "seconds": 0.0}
         self._dirty = False
-        self._maps_built = False
 
     # ---- persistence ------------------------------------------------------------------
     def load_cache(self) -> bool:
@@ -136,15 +146,19 @@ class SymbolIndex:
             data = json.loads(self.cache_file.read_text("utf-8"))
         except (OSError, ValueError):
             return False
+        if not isinstance(data, dict):
+            return False
         if data.get("version") != CACHE_VERSION or data.get("root") != str(self.workspace.root):
             return False
-        files = data.get("files")
-        if not isinstance(files, dict):
+        files, names, known = data.get("files"), data.get("names"), data.get("known")
+        if not (isinstance(files, dict) and isinstance(names, dict) and isinstance(known, dict)):
             return False
-        self._files = {
-            p: (v[0], v[1], v[2], [(tuple(c), ln, k) for c, ln, k in v[3]])
-            for p, v in files.items()
-        }
+        if not _well_formed(files, names, known):
+            return False  # a damaged cache is rebuilt, never trusted
+        self._files = files
+        self._names = names
+        self._known = known
+        self._by_name, self._by_qual, self._def_cache = {}, {}, {}
         self.stats["loaded_from_cache"] = True
         return True
 
@@ -155,9 +169,11 @@ class SymbolIndex:
             "version": CACHE_VERSION,
             "root": str(self.workspace.root),
             "files": {
-                p: [m, s, parser, [[list(c), ln, k] for c, ln, k in defs]]
+                p: [m, s, parser, [[list(c), ln, k] for c, ln, k in _raw_defs(defs)]]
                 for p, (m, s, parser, defs) in self._files.items()
             },
+            "names": self._names,
+            "known": {k: n for k, n in self._known.items() if n > 0},
         }
         atomic_write(self.cache_file, json.dumps(data, separators=(",", ":")))
         self._dirty = False
@@ -179,7 +195,7 @@ class SymbolIndex:
         wanted_set = set(wanted)
         removed = [p for p in self._files if p not in wanted_set]
         for gone in removed:
-            del self._files[gone]
+            self._index(gone, self._files.pop(gone)[3], -1)
             self._dirty = True
         parsed = reused = 0
         for i, path in enumerate(wanted):
@@ -187,15 +203,25 @@ class SymbolIndex:
                 break
             if progress is not None and i % 500 == 0:
                 progress(f"indexing symbols: {i}/{len(wanted)} files", 100 * i // len(wanted))
-            if self._refresh_file(path):
+            if self._reindex_file(path):
                 parsed += 1
             else:
                 reused += 1
-        if parsed or removed or not self._maps_built:
-            self._rebuild_maps()
         self.stats.update(parsed=parsed, reused=reused, seconds=time.perf_counter() - started)
         self.save_cache()
         return dict(self.stats)
+
+    def _reindex_file(self, path: str) -> bool:
+        """Re-parse ``path`` when its stat key changed and move its definitions in the
+        maps; True when it was parsed."""
+        old = self._files.get(path)
+        parsed = self._refresh_file(path)
+        if parsed or (old is not None and path not in self._files):
+            if old is not None:
+                self._index(path, old[3], -1)
+            if path in self._files:
+                self._index(path, self._files[path][3], +1)
+        return parsed
 
     def _refresh_file(self, path: str) -> bool:
         """Re-parse ``path`` when its stat key changed; True when it was parsed."""
@@ -235,44 +261,66 @@ class SymbolIndex:
         if cached is not None and cached[0] is entry:
             return cached[1]
         _, _, parser, defs = entry
-        made = [Definition(path, ln, chain, kind, parser) for chain, ln, kind in defs]
+        made = [Definition(path, ln, chain, kind, parser) for chain, ln, kind in _raw_defs(defs)]
         self._def_cache[path] = (entry, made)
         return made
 
-    def _rebuild_maps(self) -> None:
-        self._maps_built = True
-        self._by_name = {}
-        self._by_qual = {}
-        self._known = {}
-        for path in self._files:
-            self._index_file(path, +1)
-
-    def _index_file(self, path: str, sign: int) -> None:
-        chains = path_chains(path)
-        path_quals = {q[-1] for q in chains if q}
-        known = self._known
-        by_name, by_qual = self._by_name, self._by_qual
-        for d in self._defs_of(path):
-            name = d.name
-            keys = [(q, name) for q in path_quals]
-            if len(d.chain) > 1:
-                keys.append((d.chain[-2], name))
-            for q in d.chain:
-                known[q] = known.get(q, 0) + sign
+    def _index(self, path: str, defs: list, sign: int) -> None:
+        """Add (``sign`` +1) or remove (-1) the raw definitions ``defs`` of ``path`` in the
+        name and qualifier maps; forget what was materialised for those names."""
+        known, names = self._known, self._names
+        for chain, _line, _kind in _raw_defs(defs):
+            name = chain[-1]
+            self._by_name.pop(name, None)
+            self._by_qual.pop(name, None)
             if sign > 0:
-                by_name.setdefault(name, []).append(d)
-                for key in keys:
-                    by_qual.setdefault(key, []).append(d)
-                continue
-            for table, key in [(by_name, name)] + [(by_qual, k) for k in keys]:
-                lst = table.get(key)
-                if lst is not None:
-                    lst[:] = [x for x in lst if x.path != path]
-                    if not lst:
-                        del table[key]
-        for chain in chains:
+                names.setdefault(name, []).append(path)
+            else:
+                left = [p for p in names.get(name, ()) if p != path]
+                if left:
+                    names[name] = left
+                else:
+                    names.pop(name, None)
             for q in chain:
                 known[q] = known.get(q, 0) + sign
+        for chain in path_chains(path):
+            for q in chain:
+                known[q] = known.get(q, 0) + sign
+        self._def_cache.pop(path, None)
+
+    def _named(self, name: str) -> list[Definition]:
+        """Every definition of ``name`` (materialised once, until a file defining it
+        changes)."""
+        got = self._by_name.get(name)
+        if got is None:
+            got = []
+            for path in dict.fromkeys(self._names.get(name, ())):
+                entry = self._files.get(path)
+                if entry is None:
+                    continue
+                parser = entry[2]
+                got += [
+                    Definition(path, ln, chain, kind, parser)
+                    for chain, ln, kind in _raw_defs(entry[3])
+                    if chain[-1] == name
+                ]
+            self._by_name[name] = got
+        return got
+
+    def _qualified(self, qualifier: str, name: str) -> list[Definition]:
+        """The definitions of ``name`` whose innermost qualifier — their class, impl type or
+        receiver, or the module their file is — is ``qualifier``."""
+        per = self._by_qual.get(name)
+        if per is None:
+            per = {}
+            for d in self._named(name):
+                keys = {q[-1] for q in path_chains(d.path) if q}
+                if len(d.chain) > 1:
+                    keys.add(d.chain[-2])
+                for key in keys:
+                    per.setdefault(key, []).append(d)
+            self._by_qual[name] = per
+        return per.get(qualifier, [])
 
     def update_files(self, paths: Iterable[str]) -> set[str]:
         """Re-index ``paths`` (created, changed or deleted); returns every symbol name
@@ -280,20 +328,25 @@ class SymbolIndex:
         names: set[str] = set()
         for path in set(paths):
             if path in self._files:
-                names.update(d.name for d in self._defs_of(path))
-                self._index_file(path, -1)
+                old = self._files[path]
+                names.update(c[-1] for c, _, _ in _raw_defs(old[3]))
+                self._index(path, old[3], -1)
                 if path not in self.workspace.files or language_of(path) is None:
                     del self._files[path]
                     self._dirty = True
+                else:
+                    self._files[path] = (-1, -1, old[2], [])  # parse again below
             if path in self.workspace.files and language_of(path) is not None:
                 self._refresh_file(path)
-                self._index_file(path, +1)
-                names.update(d.name for d in self._defs_of(path))
+                if path in self._files:
+                    defs = self._files[path][3]
+                    self._index(path, defs, +1)
+                    names.update(c[-1] for c, _, _ in _raw_defs(defs))
         return names
 
     # ---- queries ------------------------------------------------------------------------
     def definitions(self, name: str) -> list[Definition]:
-        return list(self._by_name.get(name, ()))
+        return list(self._named(name))
 
     def definitions_in(self, path: str) -> list[Definition]:
         return self._defs_of(path)
@@ -312,7 +365,7 @@ class SymbolIndex:
         if not segs:
             return Lookup("external", [])
         name, quals = segs[-1], tuple(segs[:-1])
-        pool = self._by_qual.get((quals[-1], name), ()) if quals else self._by_name.get(name, ())
+        pool = self._qualified(quals[-1], name) if quals else self._named(name)
         matches = [d for d in pool if _matches(d, quals)]
         if path is not None:
             here = [d for d in matches if d.path == path]
@@ -331,6 +384,38 @@ class SymbolIndex:
 
     def __len__(self) -> int:
         return len(self._files)
+
+
+def _well_formed(files: dict, names: dict, known: dict) -> bool:
+    """Is a loaded cache shaped as :meth:`SymbolIndex.save_cache` writes it (at the top
+    level: each definition is checked when it is used, see :func:`_raw_defs`)?"""
+    try:
+        for m, size, parser, defs in files.values():
+            if not (type(m) is int and type(size) is int and type(parser) is str):
+                return False
+            if type(defs) is not list:
+                return False
+    except (TypeError, ValueError):
+        return False
+    return all(type(p) is list for p in names.values()) and all(
+        type(n) is int for n in known.values()
+    )
+
+
+def _raw_defs(defs: list) -> Iterator[tuple[tuple[str, ...], int, str]]:
+    """The well-formed ``(chain, line, kind)`` items of a file's definitions (a damaged
+    cache entry is skipped, never trusted)."""
+    for item in defs:
+        try:
+            chain, line, kind = item
+        except (TypeError, ValueError):
+            continue
+        if type(chain) is not tuple:
+            if type(chain) is not list or not chain:
+                continue
+            chain = tuple(chain)
+        if type(line) is int and type(kind) is str and all(type(q) is str for q in chain):
+            yield chain, line, kind
 
 
 def _matches(d: Definition, quals: tuple[str, ...]) -> bool:

@@ -11,16 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .. import listing
-from ..autosave import autosave_session
-from ..dream import note_session_ended
-from ..extract import ExtractResult, Message, extract_turn
-from ..replay import replay_session, turns_of
 from ..rollout import EntryPoint
 from ..runtime import CancelToken, ProgressSink
 from .base import ServiceBase, agent_name
 from .results import Job, Recalled, SessionSaved, SessionStart, Skipped
+
+if TYPE_CHECKING:  # imported where used, so that start-up does not load extraction
+    from ..extract import ExtractResult, Message
 
 
 class ChatUseCases(ServiceBase):
@@ -98,6 +98,8 @@ class ChatUseCases(ServiceBase):
         turn_messages = list(messages)
 
         def run(cancel: CancelToken, progress: ProgressSink) -> ExtractResult:
+            from ..extract import extract_turn
+
             cancel.check()
             progress("extracting", 10)
             result = extract_turn(
@@ -146,6 +148,9 @@ class ChatUseCases(ServiceBase):
         if not decision.write:
             return SessionSaved(skipped=f"rollout-{self._settings.rollout}")
         scope = self.project_scope(ws)
+        from ..autosave import autosave_session
+        from ..dream import note_session_ended
+
         res = autosave_session(
             self.store,
             scope,
@@ -170,6 +175,8 @@ class ChatUseCases(ServiceBase):
         """Learn from a whole transcript as the server would have, turn by turn (each user
         message with the replies after it; clock = the turn's time), then autosave. A person
         asked for it: refused only under managed ``off``."""
+        from ..replay import replay_session, turns_of
+
         self.require(EntryPoint.REMEMBER)
         store, scope = self.store, self.project_scope(workspace)
         results, res = replay_session(
