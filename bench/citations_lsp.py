@@ -33,7 +33,6 @@ import asyncio
 import json
 import os
 import random
-import re
 import statistics
 import subprocess
 import sys
@@ -48,84 +47,13 @@ sys.path.insert(0, str(HERE.parent / "server"))
 from lsprotocol import types  # noqa: E402
 from memlsp.core.citations import Checker  # noqa: E402
 from memlsp.core.store import Store  # noqa: E402
-from pygls.lsp.client import LanguageClient  # noqa: E402
-from pytest_lsp import client_capabilities  # noqa: E402
 
 from bench.fixtures.citation_repo import generate_repo  # noqa: E402
+from bench.fixtures.editor import Editor  # noqa: E402
 
-SERVER = [sys.executable, "-m", "memlsp.cli.main", "serve", "--stdio"]
 TARGET_FIRST_S = 1.5
 TARGET_WARM_DISK_S = 2.0
 TARGET_DELETION_S = 0.1
-_PHASE = re.compile(r"(\w+) ([\d.]+) s")
-
-
-class Editor:
-    """A minimal editor: VS Code's capabilities, records every publishDiagnostics."""
-
-    def __init__(self) -> None:
-        self.client = LanguageClient("bench", "1")
-        self.published: list[tuple[float, str, int]] = []  # (monotonic, uri, count)
-        self.event = asyncio.Event()
-        c = self.client
-
-        @c.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-        def on_diags(ls, params: types.PublishDiagnosticsParams) -> None:
-            self.published.append((time.monotonic(), params.uri, len(params.diagnostics)))
-            self.event.set()
-
-        for method in ("memory/jobStatus", "memory/notesChanged", "$/progress"):
-            c.feature(method)(lambda ls, params: None)
-
-        @c.feature(types.WINDOW_WORK_DONE_PROGRESS_CREATE)
-        def on_create(ls, params):
-            return None
-
-        @c.feature(types.CLIENT_REGISTER_CAPABILITY)
-        def on_register(ls, params):
-            return None
-
-        @c.feature(types.WORKSPACE_CONFIGURATION)
-        def on_config(ls, params):
-            return [None for _ in params.items]
-
-        self.phases: dict[str, dict[str, float]] = {}  # "first report" / "full check"
-
-        @c.feature(types.WINDOW_LOG_MESSAGE)
-        def on_log(ls, params):
-            m = re.match(r"memlsp citations (first report|full check): (.*)", params.message)
-            if m:
-                self.phases[m.group(1)] = {k: float(v) for k, v in _PHASE.findall(m.group(2))}
-
-    async def start(self, repo: Path, env: dict) -> float:
-        """Seconds from spawning the server to its first publishDiagnostics."""
-        t0 = time.monotonic()
-        await self.client.start_io(*SERVER, env=env, cwd=str(repo))
-        await self.client.initialize_async(
-            types.InitializeParams(
-                capabilities=client_capabilities("visual-studio-code"),
-                root_uri=repo.as_uri(),
-                workspace_folders=[types.WorkspaceFolder(uri=repo.as_uri(), name="repo")],
-            )
-        )
-        self.initialize_s = time.monotonic() - t0
-        self.client.initialized(types.InitializedParams())
-        await asyncio.wait_for(self.event.wait(), 120)
-        self.t0 = t0
-        return self.published[0][0] - t0
-
-    async def full(self, timeout: float = 120) -> float:
-        """Seconds from spawning the server to the end of its start-up check (the server
-        logs the full check's phases once every diagnostic is published)."""
-        deadline = time.monotonic() + timeout
-        while "full check" not in self.phases and time.monotonic() < deadline:
-            await asyncio.sleep(0.01)
-        return time.monotonic() - self.t0
-
-    async def stop(self) -> None:
-        await self.client.shutdown_async(None)
-        self.client.exit(None)
-        await self.client.stop()
 
 
 def import_seconds(env: dict) -> float:

@@ -195,7 +195,8 @@ class SymbolIndex:
         wanted_set = set(wanted)
         removed = [p for p in self._files if p not in wanted_set]
         for gone in removed:
-            self._index(gone, self._files.pop(gone)[3], -1)
+            entry = self._files.pop(gone)
+            self._index(gone, entry[3], -1, entry[2])
             self._dirty = True
         parsed = reused = 0
         for i, path in enumerate(wanted):
@@ -218,9 +219,10 @@ class SymbolIndex:
         parsed = self._refresh_file(path)
         if parsed or (old is not None and path not in self._files):
             if old is not None:
-                self._index(path, old[3], -1)
+                self._index(path, old[3], -1, old[2])
             if path in self._files:
-                self._index(path, self._files[path][3], +1)
+                entry = self._files[path]
+                self._index(path, entry[3], +1, entry[2])
         return parsed
 
     def _refresh_file(self, path: str) -> bool:
@@ -265,22 +267,38 @@ class SymbolIndex:
         self._def_cache[path] = (entry, made)
         return made
 
-    def _index(self, path: str, defs: list, sign: int) -> None:
-        """Add (``sign`` +1) or remove (-1) the raw definitions ``defs`` of ``path`` in the
-        name and qualifier maps; forget what was materialised for those names."""
+    def _index(self, path: str, defs: list, sign: int, parser: str = PARSER_REGEX) -> None:
+        """Add (``sign`` +1) or remove (-1) the raw definitions ``defs`` of ``path`` (parsed
+        by ``parser``) in the name and qualifier maps, and in what was materialised for
+        those names (a file event must not re-materialise every ``run`` of a workspace)."""
         known, names = self._known, self._names
-        for chain, _line, _kind in _raw_defs(defs):
+        for chain, line, kind in _raw_defs(defs):
             name = chain[-1]
-            self._by_name.pop(name, None)
-            self._by_qual.pop(name, None)
+            memo, per = self._by_name.get(name), self._by_qual.get(name)
             if sign > 0:
                 names.setdefault(name, []).append(path)
+                if memo is not None or per is not None:
+                    d = Definition(path, line, chain, kind, parser)
+                    if memo is not None:
+                        memo.append(d)
+                    if per is not None:
+                        for key in _qual_keys(d):
+                            per.setdefault(key, []).append(d)
             else:
                 left = [p for p in names.get(name, ()) if p != path]
                 if left:
                     names[name] = left
                 else:
                     names.pop(name, None)
+                if memo is not None:
+                    memo[:] = [d for d in memo if d.path != path]
+                if per is not None:
+                    for key in _qual_keys(Definition(path, line, chain, kind, parser)):
+                        kept = [d for d in per.get(key, ()) if d.path != path]
+                        if kept:
+                            per[key] = kept
+                        else:
+                            per.pop(key, None)
             for q in chain:
                 known[q] = known.get(q, 0) + sign
         for chain in path_chains(path):
@@ -314,10 +332,7 @@ class SymbolIndex:
         if per is None:
             per = {}
             for d in self._named(name):
-                keys = {q[-1] for q in path_chains(d.path) if q}
-                if len(d.chain) > 1:
-                    keys.add(d.chain[-2])
-                for key in keys:
+                for key in _qual_keys(d):
                     per.setdefault(key, []).append(d)
             self._by_qual[name] = per
         return per.get(qualifier, [])
@@ -330,7 +345,7 @@ class SymbolIndex:
             if path in self._files:
                 old = self._files[path]
                 names.update(c[-1] for c, _, _ in _raw_defs(old[3]))
-                self._index(path, old[3], -1)
+                self._index(path, old[3], -1, old[2])
                 if path not in self.workspace.files or language_of(path) is None:
                     del self._files[path]
                     self._dirty = True
@@ -339,8 +354,8 @@ class SymbolIndex:
             if path in self.workspace.files and language_of(path) is not None:
                 self._refresh_file(path)
                 if path in self._files:
-                    defs = self._files[path][3]
-                    self._index(path, defs, +1)
+                    _, _, parser, defs = self._files[path]
+                    self._index(path, defs, +1, parser)
                     names.update(c[-1] for c, _, _ in _raw_defs(defs))
         return names
 
@@ -384,6 +399,15 @@ class SymbolIndex:
 
     def __len__(self) -> int:
         return len(self._files)
+
+
+def _qual_keys(d: Definition) -> set[str]:
+    """The innermost qualifiers ``d`` can be cited under: its class (impl type, receiver)
+    and the module its file is."""
+    keys = {q[-1] for q in path_chains(d.path) if q}
+    if len(d.chain) > 1:
+        keys.add(d.chain[-2])
+    return keys
 
 
 def _well_formed(files: dict, names: dict, known: dict) -> bool:

@@ -13,6 +13,7 @@ import asyncio
 import dataclasses
 import logging
 import sys
+import time
 from typing import TYPE_CHECKING
 
 from ...core.service import Job, Skipped, warm_recaller
@@ -41,18 +42,22 @@ async def _warm_up(ls) -> None:
     if not service.automatic_recall_runs():
         return
 
-    def work() -> None:
+    def work() -> bool:
         try:
             recaller = service.recaller(None)
             warm_recaller(recaller)
             recaller.warm_models()
+            return True
         except Exception:  # noqa: BLE001 - a warm-up failure only costs the first turn
             logger.exception("recall warm-up failed")
+            return False
 
     async def deferred() -> None:
         # after the first diagnostics: loading models must not delay them (SPEC §13)
         await ls.after_first_diagnostics()
-        await asyncio.to_thread(work)
+        started = time.monotonic()
+        if await asyncio.to_thread(work):
+            ls.log(f"memlsp: recall warmed up in {time.monotonic() - started:.1f} s")
 
     ls.tasks["warm-up"] = asyncio.get_running_loop().create_task(deferred())
 
