@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import random
 import statistics
@@ -50,6 +49,7 @@ from memlsp.core.store import Store  # noqa: E402
 
 from bench.fixtures.citation_repo import generate_repo  # noqa: E402
 from bench.fixtures.editor import Editor  # noqa: E402
+from bench.fixtures.figures import emit, figure, result  # noqa: E402
 
 TARGET_FIRST_S = 1.5
 TARGET_WARM_DISK_S = 2.0
@@ -74,7 +74,6 @@ async def one_start(repo: Path, env: dict, cache: Path | None) -> tuple[Editor, 
     first = await editor.start(repo, env)
     full = await editor.full()
     report = editor.phases.get("first report", {})
-    server_first = sum(v for k, v in report.items() if k != "first_report") or float("nan")
     row = {
         "first": first,
         "initialize": editor.initialize_s,
@@ -82,9 +81,7 @@ async def one_start(repo: Path, env: dict, cache: Path | None) -> tuple[Editor, 
         "full": full,
         "setup": report.get("setup", float("nan")),
         "notes_read": report.get("scan", 0) + report.get("extract", 0),
-        "files_judged": report.get("files", float("nan")),
-        "server_first": server_first,
-        "nfirst": sum(1 for _, _, n in editor.published if n),
+        "files_judged": report.get("files", float("nan")) + report.get("index", 0),
     }
     return editor, row
 
@@ -124,11 +121,6 @@ async def deletions(editor: Editor, gen, count: int) -> list[float]:
             latencies.append(editor.published[before][0] - t0)
         await asyncio.sleep(0.05)
     return latencies
-
-
-def figure(metric: str, value: float, unit: str, target: float | None = None) -> dict:
-    met = True if target is None else bool(value <= target)
-    return {"metric": metric, "value": round(value, 4), "unit": unit, "target": target, "met": met}
 
 
 async def run(args) -> dict:
@@ -176,25 +168,25 @@ async def run(args) -> dict:
         med = statistics.median
         imp = med(imports)
         figures = []
+        figures.append(figure("first diagnostics split: process start + imports", imp, "s"))
         for label, name in (("cached", "index cached on disk"), ("cold", "cold symbol index")):
             r = rows[label]
             first = med(x["first"] for x in r)
             init = med(x["initialize"] for x in r)
-            figures += [
-                figure(f"start to first diagnostics ({name})", first, "s", TARGET_FIRST_S),
-                figure(f"  process start + imports ({name})", imp, "s"),
-                figure(f"  initialize, rest ({name})", max(0.0, init - imp), "s"),
-                figure(
-                    f"  server: workspace files + git ({name})", med(x["setup"] for x in r), "s"
-                ),
-                figure(f"  server: notes read ({name})", med(x["notes_read"] for x in r), "s"),
-                figure(
-                    f"  initialized to first publish ({name})",
-                    med(x["first_files"] for x in r),
-                    "s",
-                ),
-                figure(f"start to full diagnostics ({name})", med(x["full"] for x in r), "s"),
+            split = [
+                ("initialize, the rest", max(0.0, init - imp)),
+                ("server: workspace files + git", med(x["setup"] for x in r)),
+                ("server: notes read", med(x["notes_read"] for x in r)),
+                ("server: missing files judged", med(x["files_judged"] for x in r)),
+                ("initialized to first publish", med(x["first_files"] for x in r)),
             ]
+            figures.append(
+                figure(f"start to first diagnostics ({name})", first, "s", TARGET_FIRST_S)
+            )
+            figures += [figure(f"first diagnostics split: {k} ({name})", v, "s") for k, v in split]
+            figures.append(
+                figure(f"start to full diagnostics ({name})", med(x["full"] for x in r), "s")
+            )
         warm = med(disk)
         figures.append(
             figure("full check warm from the on-disk cache", warm, "s", TARGET_WARM_DISK_S)
@@ -213,18 +205,7 @@ async def run(args) -> dict:
             ]
         else:
             figures.append(figure("deletion to updated diagnostics p50", float("inf"), "ms", 100))
-    load = list(os.getloadavg()) if hasattr(os, "getloadavg") else []
-    return {"name": "citations_lsp", "figures": figures, "load": [round(x, 2) for x in load]}
-
-
-def print_table(result: dict, runs: int) -> None:
-    print(f"\n{'figure (median of ' + str(runs) + ' runs)':<62}{'value':>10}  target")
-    for f in result["figures"]:
-        target = "" if f["target"] is None else f"≤ {f['target']:g} {f['unit']}"
-        verdict = "" if f["target"] is None else ("ok" if f["met"] else "MISSED")
-        print(f"{f['metric']:<62}{f['value']:>8.3f} {f['unit']:<3}{target:>10} {verdict}")
-    load = " ".join(f"{x:.2f}" for x in result["load"])
-    print(f"machine: {os.cpu_count()} CPUs, load average {load} (timings scale with it)")
+    return result("citations_lsp", figures)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -239,12 +220,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.quick:
         args.runs, args.deletions = 1, min(args.deletions, 5)
-    result = asyncio.run(run(args))
-    if args.json:
-        print(json.dumps(result))
-    else:
-        print_table(result, args.runs)
-    return 0 if all(f["met"] for f in result["figures"]) else 1
+    res = asyncio.run(run(args))
+    return emit(res, as_json=args.json, heading=f"figure (median of {args.runs} runs)")
 
 
 if __name__ == "__main__":

@@ -26,7 +26,6 @@ of 2,000 notes, 40 turns and 30 samples per probe (about a minute).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import statistics
@@ -37,6 +36,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from bench.fixtures.figures import emit, figure, result  # noqa: E402
 from bench.fixtures.rawclient import RawClient  # noqa: E402
 
 PROJECT = "projects/github.com/example/shop"
@@ -268,11 +268,6 @@ def report(args, res: dict, run: int) -> None:
         )
 
 
-def figure(metric: str, value: float, unit: str, target: float | None = None) -> dict:
-    met = True if target is None else bool(value <= target)
-    return {"metric": metric, "value": round(value, 2), "unit": unit, "target": target, "met": met}
-
-
 def summarize(results: list[dict], loads: list[tuple]) -> dict:
     """The medians over the runs of each run's percentiles, as figures."""
     med = statistics.median
@@ -293,7 +288,7 @@ def summarize(results: list[dict], loads: list[tuple]) -> dict:
     failed = sum(r["failed"] for r in results)
     figures.append(figure("background jobs failed", failed, "jobs", 0))
     load = [round(med(x[i] for x in loads), 2) for i in range(3)]
-    return {"name": "lsp_responsiveness", "figures": figures, "load": load}
+    return result("lsp_responsiveness", figures, load)
 
 
 def main() -> int:
@@ -314,17 +309,8 @@ def main() -> int:
         report(args, res, i + 1)
         results.append(res)
     summary = summarize(results, loads)
-    if args.json:
-        print(json.dumps(summary))
-    else:
-        print(f"\n{'figure (median of ' + str(args.runs) + ' runs)':<52}{'value':>10}  target")
-        for f in summary["figures"]:
-            target = "" if f["target"] is None else f"≤ {f['target']:g} {f['unit']}"
-            verdict = "" if f["target"] is None else ("ok" if f["met"] else "MISSED")
-            print(f"{f['metric']:<52}{f['value']:>8.1f} {f['unit']:<4}{target:>10} {verdict}")
-        load = " ".join(f"{x:.2f}" for x in summary["load"])
-        print(f"machine: {os.cpu_count()} CPUs, load average {load} (median over the runs)")
-    return 0 if all(f["met"] for f in summary["figures"]) else 1
+    heading = f"figure (median of {args.runs} runs; load: median over the runs)"
+    return emit(summary, as_json=args.json, heading=heading)
 
 
 if __name__ == "__main__":

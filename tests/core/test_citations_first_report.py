@@ -13,7 +13,7 @@ from memlsp.core.citations.symbols import SymbolIndex
 from memlsp.core.citations.workspace import Workspace
 from memlsp.core.store import Store
 
-from bench.fixtures.citation_repo import git, init_repo, write
+from bench.fixtures.citation_repo import committed_repo, write
 
 SOURCES = {
     "src/billing.py": (
@@ -74,12 +74,7 @@ def answers(index: SymbolIndex) -> dict:
 
 @pytest.fixture
 def repo(tmp_path) -> Path:
-    root = tmp_path / "repo"
-    init_repo(root)
-    for rel, text in SOURCES.items():
-        write(root / rel, text)
-    git(root, "add", "-A")
-    git(root, "commit", "-qm", "sources")
+    root = committed_repo(tmp_path / "repo", SOURCES)
     return root
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from memlsp.core.store import Store
 
-from bench.fixtures.citation_repo import git, init_repo, write
+from bench.fixtures.citation_repo import committed_repo, write
 from bench.fixtures.editor import Editor
 
 SOURCES = {
@@ -61,12 +61,7 @@ Sending is `send()` in `web/client.ts`.
 
 @pytest.fixture
 def workspace(tmp_path) -> tuple[Path, Path, dict]:
-    repo = tmp_path / "repo"
-    init_repo(repo)
-    for rel, text in SOURCES.items():
-        write(repo / rel, text)
-    git(repo, "add", "-A")
-    git(repo, "commit", "-qm", "sources")
+    repo = committed_repo(tmp_path / "repo", SOURCES)
     home = tmp_path / "home"
     store = Store(home)
     scope = store.ensure_scope(store.project_scope(repo))
