@@ -9,7 +9,10 @@ memory home of notes citing it, then drives ``memlsp serve --stdio`` as an edito
 (VS Code's client capabilities) and prints, as the median of ``--runs`` server starts:
 
 - server start (process spawn) to the first ``textDocument/publishDiagnostics`` (target
-  ≤ 1.5 s), with a cold symbol index and with the index cache on disk, split into process
+  ≤ 1.5 s), with a cold symbol index and with the index cache on disk; the CPU time the
+  server process had used by then (user + system, from /proc: unlike wall time it does not
+  grow with other processes' load, so on a busy machine it is the better estimate of the
+  wall time on an idle one); split into process
   start + imports (a bare ``import memlsp.lsp.server`` process, timed apart), the rest of
   ``initialize``, the server's own phases until the first report (workspace file set, notes
   scanned and their citations extracted, file-level judging — from the server's log) and
@@ -32,6 +35,7 @@ import argparse
 import asyncio
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -56,12 +60,16 @@ TARGET_WARM_DISK_S = 2.0
 TARGET_DELETION_S = 0.1
 
 
-def import_seconds(env: dict) -> float:
-    """Process start + imports of the server, timed apart: a process that only imports."""
+def import_seconds(env: dict) -> tuple[float, float]:
+    """Process start + imports of the server, timed apart: a process that only imports.
+    Wall and CPU seconds."""
     code = "import memlsp.cli.main, memlsp.lsp.server, memlsp.lsp.features"
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.monotonic()
     subprocess.run([sys.executable, "-c", code], env=env, check=True)
-    return time.monotonic() - t
+    wall = time.monotonic() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 async def one_start(repo: Path, env: dict, cache: Path | None) -> tuple[Editor, dict]:
@@ -78,6 +86,7 @@ async def one_start(repo: Path, env: dict, cache: Path | None) -> tuple[Editor, 
         "first": first,
         "initialize": editor.initialize_s,
         "first_files": first - editor.initialize_s,
+        "cpu": editor.cpu_at_first if editor.cpu_at_first is not None else float("nan"),
         "full": full,
         "setup": report.get("setup", float("nan")),
         "notes_read": report.get("scan", 0) + report.get("extract", 0),
@@ -86,11 +95,12 @@ async def one_start(repo: Path, env: dict, cache: Path | None) -> tuple[Editor, 
     return editor, row
 
 
-def warm_from_disk(repo: Path, home: Path) -> tuple[float, dict]:
-    t = time.perf_counter()
+def warm_from_disk(repo: Path, home: Path) -> tuple[float, float, dict]:
+    """Wall and CPU seconds of a full check by a fresh checker (index from the cache)."""
+    t, cpu = time.perf_counter(), time.process_time()
     checker = Checker(repo, Store(home))
     checker.check_all()
-    return time.perf_counter() - t, dict(checker.timings)
+    return time.perf_counter() - t, time.process_time() - cpu, dict(checker.timings)
 
 
 async def deletions(editor: Editor, gen, count: int) -> list[float]:
@@ -149,11 +159,13 @@ async def run(args) -> dict:
             ),
         }
         rows: dict[str, list[dict]] = {"cold": [], "cached": []}
-        imports, disk = [], []
+        imports, imports_cpu, disk, disk_cpu = [], [], [], []
         disk_phases: dict = {}
         editor = None
         for i in range(args.runs):
-            imports.append(import_seconds(env))
+            wall, cpu = import_seconds(env)
+            imports.append(wall)
+            imports_cpu.append(cpu)
             for label in ("cold", "cached"):
                 editor, row = await one_start(gen.repo, env, cache if label == "cold" else None)
                 rows[label].append(row)
@@ -163,12 +175,18 @@ async def run(args) -> dict:
                 )
                 if not (label == "cached" and i == args.runs - 1):
                     await editor.stop()
-            seconds, disk_phases = warm_from_disk(gen.repo, home)
+            seconds, cpu, disk_phases = warm_from_disk(gen.repo, home)
             disk.append(seconds)
+            disk_cpu.append(cpu)
         med = statistics.median
         imp = med(imports)
         figures = []
         figures.append(figure("first diagnostics split: process start + imports", imp, "s"))
+        figures.append(
+            figure(
+                "first diagnostics split: process start + imports, CPU time", med(imports_cpu), "s"
+            )
+        )
         for label, name in (("cached", "index cached on disk"), ("cold", "cold symbol index")):
             r = rows[label]
             first = med(x["first"] for x in r)
@@ -183,6 +201,8 @@ async def run(args) -> dict:
             figures.append(
                 figure(f"start to first diagnostics ({name})", first, "s", TARGET_FIRST_S)
             )
+            cpu = med(x["cpu"] for x in r)
+            figures.append(figure(f"server CPU time to first diagnostics ({name})", cpu, "s"))
             figures += [figure(f"first diagnostics split: {k} ({name})", v, "s") for k, v in split]
             figures.append(
                 figure(f"start to full diagnostics ({name})", med(x["full"] for x in r), "s")
@@ -190,6 +210,9 @@ async def run(args) -> dict:
         warm = med(disk)
         figures.append(
             figure("full check warm from the on-disk cache", warm, "s", TARGET_WARM_DISK_S)
+        )
+        figures.append(
+            figure("full check warm from the on-disk cache, CPU time", med(disk_cpu), "s")
         )
         say(
             "  warm-from-disk phases (s): "

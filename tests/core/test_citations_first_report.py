@@ -129,21 +129,26 @@ def test_a_damaged_cache_is_rebuilt_not_trusted(repo, tmp_path):
     data = json.loads(cache.read_text())
     for bad in (
         {**data, "names": {"charge": 5}},
-        {**data, "files": {"src/billing.py": ["x", 1, "tree-sitter", []]}},
+        {**data, "files": {"src/billing.py": ["x", 1, "tree-sitter", ""]}},
+        {**data, "files": {"src/billing.py": [1, 1, "tree-sitter", [["charge"], 1, "f"]]}},
         {**data, "known": []},
+        {**data, "version": 1},
         [1, 2, 3],
     ):
         cache.write_text(json.dumps(bad))
         index = fresh(repo, cache)
         assert not index.stats["loaded_from_cache"]
         assert answers(index) == eager
-    # a well-formed file whose definitions are damaged: those items are skipped, no crash
+    # well-formed at the top, damaged inside: the damaged items are skipped, the
+    # qualifier counts recounted from the files, nothing crashes
     broken = json.loads(json.dumps(data))
-    broken["files"]["src/billing.py"][3] = [[[], 1, "function"], ["charge", "x", 3], 7]
+    broken["files"]["src/billing.py"][3] = "\x1fx\x1ffunction\x1echarge\x1f3"
+    broken["known"] = ["Invoice\x1fsrc", "1"]
     cache.write_text(json.dumps(broken))
     index = fresh(repo, cache)
     assert index.stats["loaded_from_cache"]
     assert index.lookup("charge", "src/billing.py").status == "moved"  # billing's defs unread
+    assert index.is_known("Parcel") and index.is_known("src")
 
 
 NOTE = """---

@@ -27,7 +27,7 @@ import logging
 import time
 import uuid
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from lsprotocol import types
@@ -51,6 +51,7 @@ class CheckDone:
     problems: int
     seconds: float
     stale_notes: int = 0
+    timings: dict[str, float] = field(default_factory=dict)  # the checker's phases
 
     def summary(self) -> str:
         return (
@@ -214,9 +215,11 @@ class CitationService:
         folders = self.server.workspace_folders()
         async with self.lock:
             try:
-                for folder in folders:
-                    await self._check_folder(folder)
+                done = [await self._check_folder(folder) for folder in folders]
                 self.publish_all()
+                for d in done:  # after the publish: a client may wait for this line
+                    if d is not None:
+                        self.server.log(_phases("full check", d.timings))
             finally:
                 self.first_diagnostics.set()
                 self.ready.set()
@@ -255,9 +258,6 @@ class CitationService:
                 on_files_checked=first_report if existing is None else None,
             )
             progress("done", 100)
-            self.server.loop.call_soon_threadsafe(
-                self.server.log, _phases("full check", checker.timings)
-            )
             return checker, CheckDone(
                 str(folder),
                 report.notes_checked,
@@ -265,6 +265,7 @@ class CitationService:
                 len(report.index_problems),
                 time.perf_counter() - started,
                 len({f.note for f in report.findings}),
+                dict(checker.timings),
             )
 
         def run(cancel, progress):
