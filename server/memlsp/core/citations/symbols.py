@@ -17,15 +17,13 @@ from __future__ import annotations
 
 import builtins
 import functools
-import json
 import os
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
-from ..fsutil import atomic_write
 from ..runtime import CancelToken, ProgressSink
 from .extract import symbol_segments
 from .languages import (
@@ -35,13 +33,9 @@ from .languages import (
     parse_regex,
     parse_tree_sitter,
 )
+from .symbol_cache import FIELD, ITEM, raw_defs, read_cache, write_cache
 from .workspace import Workspace
 
-# 3: each file's definitions, which files define each name and how often each qualifier
-# occurs, packed in strings (a JSON decoder reads a few long strings ~20x faster than the
-# same data as nested lists; a file's definitions are unpacked when first used)
-CACHE_VERSION = 3
-_ITEM, _FIELD = "\x1e", "\x1f"  # record and unit separators: never in an identifier
 MAX_SOURCE_BYTES = 1_000_000
 # Path segments that name no module of their own (``pkg/__init__.py`` is ``pkg``).
 _TRANSPARENT_STEMS = frozenset({"__init__", "mod", "index", "lib", "main"})
@@ -149,17 +143,10 @@ class SymbolIndex:
     def load_cache(self) -> bool:
         if self.cache_file is None:
             return False
-        try:
-            data = json.loads(self.cache_file.read_text("utf-8"))
-        except (OSError, ValueError):
-            return False
-        if not isinstance(data, dict):
-            return False
-        if data.get("version") != CACHE_VERSION or data.get("root") != str(self.workspace.root):
-            return False
-        files, names, known = data.get("files"), data.get("names"), data.get("known")
-        if not _well_formed(files, names, known):
-            return False  # a damaged cache is rebuilt, never trusted
+        got = read_cache(self.cache_file, str(self.workspace.root))
+        if got is None:
+            return False  # missing, another version or workspace, or damaged: rebuilt
+        files, names, known = got
         self._files = files
         self._names = names
         self._known, self._known_packed = {}, (known[0], known[1])
@@ -170,25 +157,8 @@ class SymbolIndex:
     def save_cache(self) -> None:
         if self.cache_file is None or not self._dirty:
             return
-        known = self._known_packed
-        if known is None:
-            live = {k: n for k, n in self._known.items() if n > 0 and _packable(k)}
-            known = (_FIELD.join(live), _FIELD.join(map(str, live.values())))
-        data = {
-            "version": CACHE_VERSION,
-            "root": str(self.workspace.root),
-            "files": {
-                p: [m, s, parser, _pack_defs(defs)]
-                for p, (m, s, parser, defs) in self._files.items()
-            },
-            "names": {
-                n: v if type(v) is str else _FIELD.join(v)
-                for n, v in self._names.items()
-                if v and _packable(n)
-            },
-            "known": list(known),
-        }
-        atomic_write(self.cache_file, json.dumps(data, separators=(",", ":")))
+        known = self._known_packed if self._known_packed is not None else self._known
+        write_cache(self.cache_file, str(self.workspace.root), self._files, self._names, known)
         self._dirty = False
 
     # ---- building -----------------------------------------------------------------------
@@ -276,7 +246,7 @@ class SymbolIndex:
         if cached is not None and cached[0] is entry:
             return cached[1]
         _, _, parser, defs = entry
-        made = [Definition(path, ln, chain, kind, parser) for chain, ln, kind in _raw_defs(defs)]
+        made = [Definition(path, ln, chain, kind, parser) for chain, ln, kind in raw_defs(defs)]
         self._def_cache[path] = (entry, made)
         return made
 
@@ -285,7 +255,7 @@ class SymbolIndex:
         by ``parser``) in the name and qualifier maps, and in what was materialised for
         those names (a file event must not re-materialise every ``run`` of a workspace)."""
         known, names = self._known_map(), self._names
-        for chain, line, kind in _raw_defs(defs):
+        for chain, line, kind in raw_defs(defs):
             name = chain[-1]
             memo, per = self._by_name.get(name), self._by_qual.get(name)
             if sign > 0:
@@ -327,7 +297,7 @@ class SymbolIndex:
                 return []
             paths = self._names[name] = []
         elif type(paths) is str:
-            paths = self._names[name] = paths.split(_FIELD) if paths else []
+            paths = self._names[name] = paths.split(FIELD) if paths else []
         return paths
 
     def _known_map(self) -> dict[str, int]:
@@ -337,15 +307,15 @@ class SymbolIndex:
             keys, counts = self._known_packed
             self._known_packed = None
             try:
-                values = [int(n) for n in counts.split(_FIELD)] if counts else []
-                names = keys.split(_FIELD) if keys else []
+                values = [int(n) for n in counts.split(FIELD)] if counts else []
+                names = keys.split(FIELD) if keys else []
                 if len(values) != len(names):
                     raise ValueError
                 self._known = dict(zip(names, values, strict=True))
             except ValueError:
                 self._known = {}
                 for path, entry in self._files.items():
-                    for chain, _line, _kind in _raw_defs(entry[3]):
+                    for chain, _line, _kind in raw_defs(entry[3]):
                         for q in chain:
                             self._known[q] = self._known.get(q, 0) + 1
                     for chain in path_chains(path):
@@ -370,13 +340,13 @@ class SymbolIndex:
     def _defs_named(path: str, entry, name: str) -> list[Definition]:
         parser, defs = entry[2], entry[3]
         if type(defs) is str:  # unpack only the items that can define ``name``
-            head, inner = name + _FIELD, _FIELD + name + _FIELD
-            defs = _ITEM.join(
-                item for item in defs.split(_ITEM) if item.startswith(head) or inner in item
+            head, inner = name + FIELD, FIELD + name + FIELD
+            defs = ITEM.join(
+                item for item in defs.split(ITEM) if item.startswith(head) or inner in item
             )
         return [
             Definition(path, ln, chain, kind, parser)
-            for chain, ln, kind in _raw_defs(defs)
+            for chain, ln, kind in raw_defs(defs)
             if chain[-1] == name
         ]
 
@@ -399,7 +369,7 @@ class SymbolIndex:
         for path in set(paths):
             if path in self._files:
                 old = self._files[path]
-                names.update(c[-1] for c, _, _ in _raw_defs(old[3]))
+                names.update(c[-1] for c, _, _ in raw_defs(old[3]))
                 self._index(path, old[3], -1, old[2])
                 if path not in self.workspace.files or language_of(path) is None:
                     del self._files[path]
@@ -411,7 +381,7 @@ class SymbolIndex:
                 if path in self._files:
                     _, _, parser, defs = self._files[path]
                     self._index(path, defs, +1, parser)
-                    names.update(c[-1] for c, _, _ in _raw_defs(defs))
+                    names.update(c[-1] for c, _, _ in raw_defs(defs))
         return names
 
     # ---- queries ------------------------------------------------------------------------
@@ -463,65 +433,6 @@ def _qual_keys(d: Definition) -> set[str]:
     if len(d.chain) > 1:
         keys.add(d.chain[-2])
     return keys
-
-
-def _well_formed(files: object, names: object, known: object) -> bool:
-    """Is a loaded cache shaped as :meth:`SymbolIndex.save_cache` writes it (at the top
-    level: each definition is checked when it is unpacked, see :func:`_raw_defs`)?"""
-    if not (type(files) is dict and type(names) is dict and type(known) is list):
-        return False
-    if len(known) != 2 or not all(type(k) is str for k in known):
-        return False
-    try:
-        for m, size, parser, defs in files.values():
-            if not (type(m) is int and type(size) is int and type(parser) is str):
-                return False
-            if type(defs) is not str:
-                return False
-    except (TypeError, ValueError):
-        return False
-    return all(type(p) is str for p in names.values())
-
-
-def _packable(text: str) -> bool:
-    return _ITEM not in text and _FIELD not in text
-
-
-def _pack_defs(defs: list | str) -> str:
-    if type(defs) is str:
-        return defs  # read from the cache and never unpacked: unchanged
-    return _ITEM.join(
-        _FIELD.join([*chain, str(line), kind])
-        for chain, line, kind in _raw_defs(defs)
-        if all(_packable(q) for q in chain) and _packable(kind)
-    )
-
-
-def _raw_defs(defs: list | str) -> Iterator[tuple[tuple[str, ...], int, str]]:
-    """The well-formed ``(chain, line, kind)`` items of a file's definitions, parsed or
-    packed in the cache (a damaged item is skipped, never trusted)."""
-    if type(defs) is str:
-        for item in defs.split(_ITEM) if defs else ():
-            parts = item.split(_FIELD)
-            if len(parts) < 3 or not all(parts[:-2]):
-                continue
-            try:
-                line = int(parts[-2])
-            except ValueError:
-                continue
-            yield tuple(parts[:-2]), line, parts[-1]
-        return
-    for item in defs:
-        try:
-            chain, line, kind = item
-        except (TypeError, ValueError):
-            continue
-        if type(chain) is not tuple:
-            if type(chain) is not list or not chain:
-                continue
-            chain = tuple(chain)
-        if type(line) is int and type(kind) is str and all(type(q) is str for q in chain):
-            yield chain, line, kind
 
 
 def _matches(d: Definition, quals: tuple[str, ...]) -> bool:
