@@ -63,8 +63,6 @@ class Hooks:
     files_changed: list[Callable] = field(default_factory=list)
 
 
-# The interpreter's thread switch interval in the server (Python's default is 5 ms).
-SWITCH_INTERVAL_S = 0.001
 # How long deferred start-up work waits for the first diagnostics at most.
 FIRST_DIAGNOSTICS_WAIT_S = 10.0
 
@@ -258,10 +256,6 @@ class MemoryLanguageServer(LanguageServer):
 
         from .framing import Framing
 
-        # Hand the GIL over sooner: a request that waits for the interpreter behind a job's
-        # CPU-bound stretch waits up to one interval each time it takes the GIL back (after
-        # every sqlite or model call); 5 ms by default adds up on a loaded machine.
-        sys.setswitchinterval(SWITCH_INTERVAL_S)
         self._stop_event = threading.Event()
         self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
         framing = Framing(self.protocol, max_bytes=lambda: self.settings.server.max_message_bytes)
