@@ -18,6 +18,15 @@ local ok, err = pcall(function()
     cmd = { os.getenv("MEMLSP_PYTHON"), "-m", "memlsp.cli.main", "serve", "--stdio" },
     root_dir = repo,
     capabilities = vim.lsp.protocol.make_client_capabilities(),
+    handlers = {
+      -- The start-up check publishes missing files first, then the symbol findings; it
+      -- logs "memlsp citations full check: ..." once everything is published.
+      ["window/logMessage"] = function(_, result)
+        if result and result.message:find("memlsp citations full check", 1, true) then
+          out.full_check = true
+        end
+      end,
+    },
   })
   vim.lsp.buf_attach_client(0, client_id)
   local client = vim.lsp.get_client_by_id(client_id)
@@ -28,6 +37,7 @@ local ok, err = pcall(function()
     bufs[i] = vim.uri_to_bufnr(vim.uri_from_fname(path))
   end
   out.published = vim.wait(20000, function()
+    if not out.full_check then return false end
     for _, b in ipairs(bufs) do
       if #vim.diagnostic.get(b) == 0 then return false end
     end

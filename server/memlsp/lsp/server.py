@@ -63,6 +63,10 @@ class Hooks:
     files_changed: list[Callable] = field(default_factory=list)
 
 
+# How long deferred start-up work waits for the first diagnostics at most.
+FIRST_DIAGNOSTICS_WAIT_S = 10.0
+
+
 class FeatureError(ValueError):
     """A feature list that cannot work: a feature it names needs another that is missing."""
 
@@ -176,6 +180,17 @@ class MemoryLanguageServer(LanguageServer):
             if self.loop is not None and self.loop.is_running():
                 future = self.loop.run_in_executor(None, warm_recaller, recaller)
                 future.add_done_callback(_log_refresh_failure)
+
+    async def after_first_diagnostics(self, timeout: float = FIRST_DIAGNOSTICS_WAIT_S) -> None:
+        """Wait until the first citation diagnostics are out (or the start-up check ended),
+        at most ``timeout`` seconds: start-up work the editor does not show at once (model
+        loading, sweeping, the dream gate) must not compete with them for the CPU and the
+        GIL (SPEC §13: first diagnostics ≤ 1.5 s). Without the diagnostics feature, no wait."""
+        citations = self.citations
+        if citations is None:
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(citations.first_diagnostics.wait(), timeout)
 
     # ---- running core code ---------------------------------------------------------------------
     async def run_blocking(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:

@@ -11,7 +11,8 @@ What the workspace has:
 
 - :mod:`.workspace` — the set of workspace files (git-aware, incrementally updated);
 - :mod:`.languages` — what one source file defines (tree-sitter, regex fallback);
-  :mod:`.symbols` — the persisted index of every file's definitions;
+  :mod:`.symbols` — the persisted index of every file's definitions (on disk:
+  :mod:`.symbol_cache`);
 - :mod:`.history` — when and where git says a cited file went.
 
 Checking:

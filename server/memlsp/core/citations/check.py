@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -73,6 +73,7 @@ class Checker:
         cache_file: Path | None | bool = True,
         check_global_citations: bool = False,
     ) -> None:
+        self.started = time.perf_counter()  # timings count from here
         self.store = store
         self.workspace = Workspace(workspace_root)
         self.root = self.workspace.root
@@ -91,6 +92,7 @@ class Checker:
         self._problems: dict[str, list[IndexProblem]] = {}
         self._lock = threading.RLock()
         self._built = False
+        self._files_checked = False
         self.timings: dict[str, float] = {}
 
     def scopes(self) -> list[Scope]:
@@ -114,21 +116,44 @@ class Checker:
         refresh: bool = True,
         cancel: CancelToken | None = None,
         progress: ProgressSink | None = None,
+        on_files_checked: Callable[[CheckReport], None] | None = None,
     ) -> CheckReport:
         """Check every note: refreshes the workspace file set, brings the symbol index up to
         date (re-parsing only changed files) and re-reads notes whose bytes changed.
         ``self.timings`` holds the seconds each phase took. ``progress`` hears about the
         symbol index build (the long part of a cold start); when ``cancel`` is set the
         check stops with :class:`Cancelled` and keeps its previous answers (a half-built
-        index must not produce findings)."""
+        index must not produce findings).
+
+        With ``on_files_checked``, the notes are read first and judged for what needs no
+        symbol index — cited files that do not exist, and the index problems — and the
+        callback gets that report (on this thread, before the symbol index is loaded or
+        built): an editor can show those at once. The full report follows as usual."""
         with self._lock:
             clock = time.perf_counter
             t0 = clock()
             timings: dict[str, float] = {}
+            if not self._built:  # the first check pays for reading the workspace
+                timings["setup"] = t0 - self.started
+            self.timings = timings
+            if refresh and self._built:
+                self.workspace.refresh()
+            if self.history is not None and (refresh or not self._built):
+                self.history.refresh()
+            timings["workspace"] = clock() - t0
+            entries: list[Entry] | None = None
+            if on_files_checked is not None:
+                entries = self._read_notes(timings)
+                t = clock()
+                for state in self._notes.values():
+                    state.findings = self._check_note(state, files_only=True)
+                self._problems = self._all_index_problems(entries)
+                timings["files"] = clock() - t
+                self._files_checked = True
+                on_files_checked(self.report())
+                timings["first_report"] = clock() - t0
             if refresh or not self._built:
-                if self._built:
-                    self.workspace.refresh()
-                timings["workspace"] = clock() - t0
+                t = clock()
                 sink = None
                 if progress is not None:
 
@@ -139,37 +164,58 @@ class Checker:
                 self.symbols.build(cancel=cancel, progress=sink)
                 if cancel is not None and cancel.cancelled:
                     raise Cancelled("the citation check was cancelled")
-                timings["symbols"] = clock() - t0 - timings["workspace"]
-                if self.history is not None:
-                    self.history.refresh()
+                timings["symbols"] = clock() - t
             if progress is not None:
                 progress("checking notes", _SYMBOLS_SHARE)
-            t = clock()
-            seen: set[str] = set()
-            entries = [e for scope in self.scopes() for e in checked_entries(self.store, scope)]
-            timings["scan"] = clock() - t
-            t = clock()
-            for entry in entries:
-                state = self._load(entry)
-                self._registry.register(state)
-                seen.add(state.rel)
-            for rel in [r for r in self._notes if r not in seen]:
-                self._registry.unregister(rel)
-            timings["extract"] = clock() - t
+            if entries is None:
+                entries = self._read_notes(timings)
             t = clock()
             for state in self._notes.values():
                 state.findings = self._check_note(state)
             timings["judge"] = clock() - t
-            t = clock()
-            self._problems = {}
-            for scope in self.scopes():
-                for p in self._index_problems(scope):
-                    self._problems.setdefault(p.path, []).append(p)
-            timings["index"] = clock() - t
+            if on_files_checked is None:
+                t = clock()
+                self._problems = self._all_index_problems(entries)
+                timings["index"] = clock() - t
             timings["total"] = clock() - t0
-            self.timings = timings
-            self._built = True
+            self._built = self._files_checked = True
             return self.report()
+
+    def _read_notes(self, timings: dict[str, float]) -> list[Entry]:
+        """Scan the checked scopes, (re-)extract the notes whose bytes changed, forget the
+        notes that are gone. Returns the entries scanned."""
+        clock = time.perf_counter
+        t = clock()
+        entries = [e for scope in self.scopes() for e in checked_entries(self.store, scope)]
+        timings["scan"] = clock() - t
+        t = clock()
+        seen: set[str] = set()
+        for entry in entries:
+            state = self._load(entry)
+            self._registry.register(state)
+            seen.add(state.rel)
+        for rel in [r for r in self._notes if r not in seen]:
+            self._registry.unregister(rel)
+        timings["extract"] = clock() - t
+        return entries
+
+    def _all_index_problems(self, entries: list[Entry]) -> dict[str, list[IndexProblem]]:
+        by_scope: dict[str, list[Entry]] = {}
+        for e in entries:
+            by_scope.setdefault(e.scope.rel, []).append(e)
+        problems: dict[str, list[IndexProblem]] = {}
+        for scope in self.scopes():
+            if not scope.root.is_dir():
+                continue
+            for p in index_problems(scope, by_scope.get(scope.rel, [])):
+                problems.setdefault(p.path, []).append(p)
+        return problems
+
+    @property
+    def files_checked(self) -> bool:
+        """Have the notes been judged at least for missing files (the first part of
+        :meth:`check_all` with ``on_files_checked``)?"""
+        return self._files_checked
 
     def report(self) -> CheckReport:
         with self._lock:
@@ -193,12 +239,12 @@ class Checker:
                 p for p, lst in self._problems.items() if lst
             }
 
-    def _check_note(self, state: NoteState) -> list[Finding]:
+    def _check_note(self, state: NoteState, *, files_only: bool = False) -> list[Finding]:
         if not state.judged:
             return []
         out = []
         for c in state.citations:
-            f = self._judge.judge(state.rel, c)
+            f = self._judge.judge(state.rel, c, files_only=files_only)
             if f is not None:
                 out.append(f)
         return out

@@ -89,8 +89,10 @@ class CitationJudge:
             return self.workspace.by_name(path)
         return []
 
-    def judge(self, note: str, c: Citation) -> Finding | None:
-        """The finding for citation ``c`` of ``note`` (home-relative), or None."""
+    def judge(self, note: str, c: Citation, *, files_only: bool = False) -> Finding | None:
+        """The finding for citation ``c`` of ``note`` (home-relative), or None. With
+        ``files_only`` the symbol index is not consulted: only a missing (or moved) cited
+        file is reported."""
         body_tied = c.kind == KIND_FILE_SYMBOL and c.origin == "code" and c.path_range is not None
         body_tied = body_tied and not (
             c.path_range.line == c.range.line
@@ -113,7 +115,7 @@ class CitationJudge:
                 else:
                     msg = f"`{c.path}` does not exist in the workspace"
                 return Finding(note, c, STALE_FILE, rng, msg, event=event)
-        if c.symbol is None:
+        if c.symbol is None or files_only:
             return None
         tied: list[str] = []
         if c.path is not None:

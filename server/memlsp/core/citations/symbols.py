@@ -7,7 +7,8 @@ when the word no longer appears. What one file defines comes from :mod:`.languag
 The index maps a name to its definitions; each definition knows its qualifier chain
 (``("Client", "send")``) so that ``Client.send``, ``Client::send``, ``webhooks::send`` or
 ``pkg.Func`` resolve. It is keyed per file by ``(mtime_ns, size)``: a refresh re-parses
-only changed files, and the index persists as JSON (a derived cache, safe to delete).
+only changed files, and the index persists as JSON (a derived cache, safe to delete) with
+the name and qualifier maps, so a warm start materialises only the names it looks up.
 
 Pure: the standard library and :mod:`.languages`; never imports the LSP or CLI layers.
 """
@@ -16,7 +17,6 @@ from __future__ import annotations
 
 import builtins
 import functools
-import json
 import os
 import time
 from collections.abc import Iterable
@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
-from ..fsutil import atomic_write
 from ..runtime import CancelToken, ProgressSink
 from .extract import symbol_segments
 from .languages import (
@@ -34,9 +33,9 @@ from .languages import (
     parse_regex,
     parse_tree_sitter,
 )
+from .symbol_cache import FIELD, ITEM, raw_defs, read_cache, write_cache
 from .workspace import Workspace
 
-CACHE_VERSION = 1
 MAX_SOURCE_BYTES = 1_000_000
 # Path segments that name no module of their own (``pkg/__init__.py`` is ``pkg``).
 _TRANSPARENT_STEMS = frozenset({"__init__", "mod", "index", "lib", "main"})
@@ -110,56 +109,56 @@ def path_chains(path: str) -> list[tuple[str, ...]]:
 
 # ---- the index ------------------------------------------------------------------------------
 class SymbolIndex:
-    """Definitions of every indexable workspace file, by name."""
+    """Definitions of every indexable workspace file, by name.
+
+    Lazy: the persisted index holds, besides each file's definitions, which files define
+    each name and how often each qualifier occurs; a lookup turns only the definitions of
+    the name it asks for into :class:`Definition` objects (and groups them by qualifier
+    then). A check warm from the disk cache therefore reads one JSON document and stats
+    the files, instead of rebuilding maps of every definition of the workspace."""
 
     def __init__(self, workspace: Workspace, cache_file: Path | None = None) -> None:
         self.workspace = workspace
         self.cache_file = cache_file
         self._root_str = str(workspace.root)
         self._def_cache: dict[str, tuple[tuple, list[Definition]]] = {}
-        # path -> (mtime_ns, size, parser, [(chain, line, kind)])
+        # path -> (mtime_ns, size, parser, [(chain, line, kind)]); a chain read from the
+        # cache is a list until the file's definitions are materialised
         self._files: dict[str, tuple[int, int, str, list]] = {}
-        self._by_name: dict[str, list[Definition]] = {}
-        # (innermost qualifier, name) -> definitions: ``Widget.run`` must not scan every
-        # ``run`` of a large workspace.
-        self._by_qual: dict[tuple[str, str], list[Definition]] = {}
+        # name -> the files defining it (a file once per definition of that name); a
+        # packed string until the name is used
+        self._names: dict[str, list[str] | str] = {}
+        # qualifier or module segment -> how many definitions and paths carry it; read
+        # from the packed cache on first use
         self._known: dict[str, int] = {}
+        self._known_packed: tuple[str, str] | None = None
+        # materialised on demand: name -> definitions; name -> innermost qualifier ->
+        # definitions (``Widget.run`` must not scan every ``run`` of a large workspace)
+        self._by_name: dict[str, list[Definition]] = {}
+        self._by_qual: dict[str, dict[str, list[Definition]]] = {}
         self.stats = {"parsed": 0, "reused": 0, "loaded_from_cache": False, "seconds": 0.0}
         self._dirty = False
-        self._maps_built = False
 
     # ---- persistence ------------------------------------------------------------------
     def load_cache(self) -> bool:
         if self.cache_file is None:
             return False
-        try:
-            data = json.loads(self.cache_file.read_text("utf-8"))
-        except (OSError, ValueError):
-            return False
-        if data.get("version") != CACHE_VERSION or data.get("root") != str(self.workspace.root):
-            return False
-        files = data.get("files")
-        if not isinstance(files, dict):
-            return False
-        self._files = {
-            p: (v[0], v[1], v[2], [(tuple(c), ln, k) for c, ln, k in v[3]])
-            for p, v in files.items()
-        }
+        got = read_cache(self.cache_file, str(self.workspace.root))
+        if got is None:
+            return False  # missing, another version or workspace, or damaged: rebuilt
+        files, names, known = got
+        self._files = files
+        self._names = names
+        self._known, self._known_packed = {}, (known[0], known[1])
+        self._by_name, self._by_qual, self._def_cache = {}, {}, {}
         self.stats["loaded_from_cache"] = True
         return True
 
     def save_cache(self) -> None:
         if self.cache_file is None or not self._dirty:
             return
-        data = {
-            "version": CACHE_VERSION,
-            "root": str(self.workspace.root),
-            "files": {
-                p: [m, s, parser, [[list(c), ln, k] for c, ln, k in defs]]
-                for p, (m, s, parser, defs) in self._files.items()
-            },
-        }
-        atomic_write(self.cache_file, json.dumps(data, separators=(",", ":")))
+        known = self._known_packed if self._known_packed is not None else self._known
+        write_cache(self.cache_file, str(self.workspace.root), self._files, self._names, known)
         self._dirty = False
 
     # ---- building -----------------------------------------------------------------------
@@ -179,7 +178,8 @@ class SymbolIndex:
         wanted_set = set(wanted)
         removed = [p for p in self._files if p not in wanted_set]
         for gone in removed:
-            del self._files[gone]
+            entry = self._files.pop(gone)
+            self._index(gone, entry[3], -1, entry[2])
             self._dirty = True
         parsed = reused = 0
         for i, path in enumerate(wanted):
@@ -187,15 +187,26 @@ class SymbolIndex:
                 break
             if progress is not None and i % 500 == 0:
                 progress(f"indexing symbols: {i}/{len(wanted)} files", 100 * i // len(wanted))
-            if self._refresh_file(path):
+            if self._reindex_file(path):
                 parsed += 1
             else:
                 reused += 1
-        if parsed or removed or not self._maps_built:
-            self._rebuild_maps()
         self.stats.update(parsed=parsed, reused=reused, seconds=time.perf_counter() - started)
         self.save_cache()
         return dict(self.stats)
+
+    def _reindex_file(self, path: str) -> bool:
+        """Re-parse ``path`` when its stat key changed and move its definitions in the
+        maps; True when it was parsed."""
+        old = self._files.get(path)
+        parsed = self._refresh_file(path)
+        if parsed or (old is not None and path not in self._files):
+            if old is not None:
+                self._index(path, old[3], -1, old[2])
+            if path in self._files:
+                entry = self._files[path]
+                self._index(path, entry[3], +1, entry[2])
+        return parsed
 
     def _refresh_file(self, path: str) -> bool:
         """Re-parse ``path`` when its stat key changed; True when it was parsed."""
@@ -235,44 +246,121 @@ class SymbolIndex:
         if cached is not None and cached[0] is entry:
             return cached[1]
         _, _, parser, defs = entry
-        made = [Definition(path, ln, chain, kind, parser) for chain, ln, kind in defs]
+        made = [Definition(path, ln, chain, kind, parser) for chain, ln, kind in raw_defs(defs)]
         self._def_cache[path] = (entry, made)
         return made
 
-    def _rebuild_maps(self) -> None:
-        self._maps_built = True
-        self._by_name = {}
-        self._by_qual = {}
-        self._known = {}
-        for path in self._files:
-            self._index_file(path, +1)
-
-    def _index_file(self, path: str, sign: int) -> None:
-        chains = path_chains(path)
-        path_quals = {q[-1] for q in chains if q}
-        known = self._known
-        by_name, by_qual = self._by_name, self._by_qual
-        for d in self._defs_of(path):
-            name = d.name
-            keys = [(q, name) for q in path_quals]
-            if len(d.chain) > 1:
-                keys.append((d.chain[-2], name))
-            for q in d.chain:
-                known[q] = known.get(q, 0) + sign
+    def _index(self, path: str, defs: list, sign: int, parser: str = PARSER_REGEX) -> None:
+        """Add (``sign`` +1) or remove (-1) the raw definitions ``defs`` of ``path`` (parsed
+        by ``parser``) in the name and qualifier maps, and in what was materialised for
+        those names (a file event must not re-materialise every ``run`` of a workspace)."""
+        known, names = self._known_map(), self._names
+        for chain, line, kind in raw_defs(defs):
+            name = chain[-1]
+            memo, per = self._by_name.get(name), self._by_qual.get(name)
             if sign > 0:
-                by_name.setdefault(name, []).append(d)
-                for key in keys:
-                    by_qual.setdefault(key, []).append(d)
-                continue
-            for table, key in [(by_name, name)] + [(by_qual, k) for k in keys]:
-                lst = table.get(key)
-                if lst is not None:
-                    lst[:] = [x for x in lst if x.path != path]
-                    if not lst:
-                        del table[key]
-        for chain in chains:
+                self._paths_of(name, create=True).append(path)
+                if memo is not None or per is not None:
+                    d = Definition(path, line, chain, kind, parser)
+                    if memo is not None:
+                        memo.append(d)
+                    if per is not None:
+                        for key in _qual_keys(d):
+                            per.setdefault(key, []).append(d)
+            else:
+                left = [p for p in self._paths_of(name) if p != path]
+                if left:
+                    names[name] = left
+                else:
+                    names.pop(name, None)
+                if memo is not None:
+                    memo[:] = [d for d in memo if d.path != path]
+                if per is not None:
+                    for key in _qual_keys(Definition(path, line, chain, kind, parser)):
+                        kept = [d for d in per.get(key, ()) if d.path != path]
+                        if kept:
+                            per[key] = kept
+                        else:
+                            per.pop(key, None)
             for q in chain:
                 known[q] = known.get(q, 0) + sign
+        for chain in path_chains(path):
+            for q in chain:
+                known[q] = known.get(q, 0) + sign
+        self._def_cache.pop(path, None)
+
+    def _paths_of(self, name: str, *, create: bool = False) -> list[str]:
+        """The files defining ``name`` (unpacked from the cache on first use)."""
+        paths = self._names.get(name)
+        if paths is None:
+            if not create:
+                return []
+            paths = self._names[name] = []
+        elif type(paths) is str:
+            paths = self._names[name] = paths.split(FIELD) if paths else []
+        return paths
+
+    def _known_map(self) -> dict[str, int]:
+        """Qualifier and module segment counts (unpacked from the cache on first use; a
+        damaged packing is recounted from the files)."""
+        if self._known_packed is not None:
+            keys, counts = self._known_packed
+            self._known_packed = None
+            try:
+                values = [int(n) for n in counts.split(FIELD)] if counts else []
+                names = keys.split(FIELD) if keys else []
+                if len(values) != len(names):
+                    raise ValueError
+                self._known = dict(zip(names, values, strict=True))
+            except ValueError:
+                self._known = {}
+                for path, entry in self._files.items():
+                    for chain, _line, _kind in raw_defs(entry[3]):
+                        for q in chain:
+                            self._known[q] = self._known.get(q, 0) + 1
+                    for chain in path_chains(path):
+                        for q in chain:
+                            self._known[q] = self._known.get(q, 0) + 1
+        return self._known
+
+    def _named(self, name: str) -> list[Definition]:
+        """Every definition of ``name`` (materialised once, until a file defining it
+        changes)."""
+        got = self._by_name.get(name)
+        if got is None:
+            got = []
+            for path in dict.fromkeys(self._paths_of(name)):
+                entry = self._files.get(path)
+                if entry is not None:
+                    got += self._defs_named(path, entry, name)
+            self._by_name[name] = got
+        return got
+
+    @staticmethod
+    def _defs_named(path: str, entry, name: str) -> list[Definition]:
+        parser, defs = entry[2], entry[3]
+        if type(defs) is str:  # unpack only the items that can define ``name``
+            head, inner = name + FIELD, FIELD + name + FIELD
+            defs = ITEM.join(
+                item for item in defs.split(ITEM) if item.startswith(head) or inner in item
+            )
+        return [
+            Definition(path, ln, chain, kind, parser)
+            for chain, ln, kind in raw_defs(defs)
+            if chain[-1] == name
+        ]
+
+    def _qualified(self, qualifier: str, name: str) -> list[Definition]:
+        """The definitions of ``name`` whose innermost qualifier — their class, impl type or
+        receiver, or the module their file is — is ``qualifier``."""
+        per = self._by_qual.get(name)
+        if per is None:
+            per = {}
+            for d in self._named(name):
+                for key in _qual_keys(d):
+                    per.setdefault(key, []).append(d)
+            self._by_qual[name] = per
+        return per.get(qualifier, [])
 
     def update_files(self, paths: Iterable[str]) -> set[str]:
         """Re-index ``paths`` (created, changed or deleted); returns every symbol name
@@ -280,20 +368,25 @@ class SymbolIndex:
         names: set[str] = set()
         for path in set(paths):
             if path in self._files:
-                names.update(d.name for d in self._defs_of(path))
-                self._index_file(path, -1)
+                old = self._files[path]
+                names.update(c[-1] for c, _, _ in raw_defs(old[3]))
+                self._index(path, old[3], -1, old[2])
                 if path not in self.workspace.files or language_of(path) is None:
                     del self._files[path]
                     self._dirty = True
+                else:
+                    self._files[path] = (-1, -1, old[2], [])  # parse again below
             if path in self.workspace.files and language_of(path) is not None:
                 self._refresh_file(path)
-                self._index_file(path, +1)
-                names.update(d.name for d in self._defs_of(path))
+                if path in self._files:
+                    _, _, parser, defs = self._files[path]
+                    self._index(path, defs, +1, parser)
+                    names.update(c[-1] for c, _, _ in raw_defs(defs))
         return names
 
     # ---- queries ------------------------------------------------------------------------
     def definitions(self, name: str) -> list[Definition]:
-        return list(self._by_name.get(name, ()))
+        return list(self._named(name))
 
     def definitions_in(self, path: str) -> list[Definition]:
         return self._defs_of(path)
@@ -304,7 +397,7 @@ class SymbolIndex:
 
     def is_known(self, segment: str) -> bool:
         """Is ``segment`` a name the workspace defines or a module/folder it has?"""
-        return self._known.get(segment, 0) > 0
+        return self._known_map().get(segment, 0) > 0
 
     def lookup(self, symbol: str, path: str | None = None) -> Lookup:
         """Resolve a cited symbol, first in ``path`` (when tied to one), then anywhere."""
@@ -312,7 +405,7 @@ class SymbolIndex:
         if not segs:
             return Lookup("external", [])
         name, quals = segs[-1], tuple(segs[:-1])
-        pool = self._by_qual.get((quals[-1], name), ()) if quals else self._by_name.get(name, ())
+        pool = self._qualified(quals[-1], name) if quals else self._named(name)
         matches = [d for d in pool if _matches(d, quals)]
         if path is not None:
             here = [d for d in matches if d.path == path]
@@ -331,6 +424,15 @@ class SymbolIndex:
 
     def __len__(self) -> int:
         return len(self._files)
+
+
+def _qual_keys(d: Definition) -> set[str]:
+    """The innermost qualifiers ``d`` can be cited under: its class (impl type, receiver)
+    and the module its file is."""
+    keys = {q[-1] for q in path_chains(d.path) if q}
+    if len(d.chain) > 1:
+        keys.add(d.chain[-2])
+    return keys
 
 
 def _matches(d: Definition, quals: tuple[str, ...]) -> bool:

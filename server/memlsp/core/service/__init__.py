@@ -18,16 +18,12 @@ Must not import pygls, lsprotocol, argparse or an adapter package.
 from __future__ import annotations
 
 from ..citations import MOVED_FILE, MOVED_SYMBOL, Checker, CitingNote, Finding, IndexProblem
-from ..extract import ExtractResult, Message
-from ..folder_import import FolderImport
-from ..forget import ForgetResult, MatchReport
 from ..notes import NOTE_TYPES, iso, one_line, parse_note, utcnow
-from ..recall import RecalledMemory
 from ..rollout import EntryPoint, RolloutRefused
 from ..store import INDEX_NAME, SECTIONS, Entry, Scope, Store
 from ..watch import ScopeWatcher
 from .base import MAX_SESSIONS, warm_recaller
-from .chat import ChatUseCases, extract_summary, turns_of
+from .chat import ChatUseCases, extract_summary
 from .history import HistoryUseCases
 from .maintenance import HEALTH_SYSTEM, MaintenanceUseCases, dream_summary
 from .notes import NoteUseCases
@@ -59,6 +55,31 @@ class MemoryService(
 ):
     """All use cases over one set of settings (see the module doc). Thread-safe: the
     language server calls it from worker threads."""
+
+
+# Re-exported on first use (PEP 562): extraction, forgetting, importing and recall load
+# regexes, numpy and the embedders, which a server does not need before its first
+# diagnostics (SPEC §13).
+_LAZY = {
+    "ExtractResult": ("..extract", "ExtractResult"),
+    "Message": ("..extract", "Message"),
+    "FolderImport": ("..folder_import", "FolderImport"),
+    "ForgetResult": ("..forget", "ForgetResult"),
+    "MatchReport": ("..forget", "MatchReport"),
+    "RecalledMemory": ("..recall", "RecalledMemory"),
+    "turns_of": ("..replay", "turns_of"),
+}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        import importlib
+
+        module, attr = _LAZY[name]
+        value = getattr(importlib.import_module(module, __name__), attr)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = [

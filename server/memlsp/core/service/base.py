@@ -15,22 +15,19 @@ import logging
 import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .. import telemetry
 from ..errors import InvalidRequestError
 from ..identity import ProjectId, resolve_project
-from ..models import make_provider
 from ..notes import AGENT_NAME
-from ..recall import (
-    ModelSelector,
-    Recaller,
-    checker_stale_check,
-    file_stale_check,
-)
 from ..rollout import Decision, EntryPoint, decide, require
 from ..runtime import EditorBridge
 from ..settings import Settings, load_settings
 from ..store import Entry, Scope, Store
+
+if TYPE_CHECKING:  # imported where used: recall loads numpy and the embedders (start-up)
+    from ..recall import ModelSelector, Recaller
 
 log = logging.getLogger(__name__)
 
@@ -110,6 +107,8 @@ class ServiceBase:
 
     def provider(self, purpose: str | None = None):
         kwargs = {"purpose": purpose} if purpose else {}
+        from ..models import make_provider
+
         return make_provider(self._settings, bridge=self.model_bridge(), **kwargs)
 
     # ---- the home and its scopes ---------------------------------------------------------------
@@ -203,6 +202,8 @@ class ServiceBase:
             return recaller
         project = self.project(workspace)
         folder = project.root or self.folder(workspace)
+        from ..recall import Recaller
+
         recaller = Recaller(
             self.store,
             scope,  # not created here: recall only reads (writes create the folders)
@@ -217,6 +218,8 @@ class ServiceBase:
         """R19 at recall time: the warm citation checker of the folder when a surface keeps
         one (files, symbols, git renames), else a check of cited files alone; decided per
         call, since the Recaller outlives the start-up check."""
+        from ..recall import checker_stale_check, file_stale_check
+
         fallback = file_stale_check(folder)
 
         def check(entry: Entry) -> list[dict]:
@@ -231,6 +234,8 @@ class ServiceBase:
         """R15's model selector when a model provider is configured, else None (hybrid)."""
         if self._settings.model.provider == "offline":
             return None
+        from ..recall import ModelSelector
+
         return ModelSelector(self.provider("select"), timeout=self._settings.model.timeout_seconds)
 
     def recallers(self) -> list[Recaller]:

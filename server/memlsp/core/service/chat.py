@@ -13,18 +13,17 @@ import time
 import uuid
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .. import listing
-from ..autosave import autosave_session
-from ..dream import note_session_ended
-from ..extract import ExtractResult, Message, extract_turn
-from ..recall.silence import rollout_silence
-from ..replay import replay_session, turns_of
 from ..rollout import EntryPoint
 from ..runtime import CancelToken, ProgressSink
 from . import events
 from .base import ServiceBase, agent_name
 from .results import Job, Recalled, SessionSaved, SessionStart, Skipped
+
+if TYPE_CHECKING:  # imported where used, so that start-up does not load extraction
+    from ..extract import ExtractResult, Message
 
 
 class ChatUseCases(ServiceBase):
@@ -85,7 +84,7 @@ class ChatUseCases(ServiceBase):
             memories=res.memories,
             injected=inject,
             # what kept this turn silent: the recall's own reason first (in shadow too)
-            silence=res.silence or (None if inject else rollout_silence(level)),
+            silence=res.silence or (None if inject else _rollout_silence(level)),
             selector=res.selector,
             first_turn=res.first_turn,
             duration_ms=(time.perf_counter() - started) * 1000,
@@ -93,7 +92,7 @@ class ChatUseCases(ServiceBase):
         if not inject:
             # Nothing was injected, so nothing was spent: what would be left had it been.
             left = int(res.budget_left) + len(res.reminder.encode("utf-8"))
-            why = rollout_silence(level)
+            why = _rollout_silence(level)
             return Recalled([], "", left, skipped=f"rollout-{level}", silence=why)
         return Recalled(res.memories, res.reminder, int(res.budget_left), res.skipped, res.silence)
 
@@ -123,6 +122,8 @@ class ChatUseCases(ServiceBase):
         turn_messages = list(messages)
 
         def run(cancel: CancelToken, progress: ProgressSink) -> ExtractResult:
+            from ..extract import extract_turn
+
             cancel.check()
             progress("extracting", 10)
             started = time.perf_counter()
@@ -174,6 +175,9 @@ class ChatUseCases(ServiceBase):
         if not decision.write:
             return SessionSaved(skipped=f"rollout-{self._settings.rollout}")
         scope = self.project_scope(ws)
+        from ..autosave import autosave_session
+        from ..dream import note_session_ended
+
         res = autosave_session(
             self.store,
             scope,
@@ -198,6 +202,8 @@ class ChatUseCases(ServiceBase):
         """Learn from a whole transcript as the server would have, turn by turn (each user
         message with the replies after it; clock = the turn's time), then autosave. A person
         asked for it: refused only under managed ``off``."""
+        from ..replay import replay_session, turns_of
+
         self.require(EntryPoint.REMEMBER)
         store, scope = self.store, self.project_scope(workspace)
         started = time.perf_counter()
@@ -236,3 +242,11 @@ def extract_summary(result: ExtractResult) -> str:
         parts.append(f"refused {len(result.refused)}")
     text = ", ".join(parts) + f" (provider {result.provider}"
     return text + (", fell back to offline)" if result.degraded else ")")
+
+
+def _rollout_silence(level):
+    """Why a rollout level kept recall's notes out (imported on use: ``memlsp.core.recall``
+    loads numpy and the retrieval index, which start-up does not need)."""
+    from ..recall.silence import rollout_silence
+
+    return rollout_silence(level)

@@ -13,7 +13,6 @@ import json
 from pathlib import PurePosixPath
 
 from .. import history, undo
-from ..dream.apply import AUDIT_NAME
 from ..errors import NotFoundError
 from ..notes import parse_time, utcnow
 from ..rollout import EntryPoint
@@ -131,6 +130,8 @@ def _audited_ops(scope: Scope) -> dict[str, dict[str, int]]:
     """Operation counts of runs recorded before the run record carried them."""
     out: dict[str, dict[str, int]] = {}
     try:
+        from ..dream.apply import AUDIT_NAME
+
         fh = open(scope.state_dir / AUDIT_NAME, encoding="utf-8", errors="replace")  # noqa: SIM115
     except OSError:
         return out

@@ -13,22 +13,22 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .. import dream as dream_mod
 from .. import pending, telemetry, telemetry_stats
 from ..citations import Checker
 from ..errors import InvalidRequestError, MemlspError
 from ..fsutil import file_lock, first_link, leftovers, sweep_temp_files
 from ..git import toplevel as git_toplevel
-from ..models import ModelRequest
-from ..reindex import reindex_scopes
 from ..rollout import EntryPoint
 from ..runtime import CancelToken, ProgressSink
 from ..store import SECTIONS, Scope
 from . import events
 from .base import ServiceBase
 from .results import Job
+
+if TYPE_CHECKING:  # imported where used, so that start-up does not load the dream
+    from .. import dream as dream_mod
 
 HEALTH_SYSTEM = "You are a health check. Reply with the single word OK and nothing else."
 
@@ -55,6 +55,8 @@ class MaintenanceUseCases(ServiceBase):
     def due_dream_jobs(self, scopes: list[Scope]) -> list[Job]:
         """The automatic dream (R13, R25): one job per scope whose gate is due — a dry run
         at ``dry-run``; none at ``off``. Blocking (reads each gate)."""
+        from .. import dream as dream_mod
+
         decision = self.decide(EntryPoint.AUTO_DREAM)
         if not decision.run:
             return []
@@ -67,6 +69,8 @@ class MaintenanceUseCases(ServiceBase):
         return [self._dream_job(s, False, not decision.write) for s in due]
 
     def _dream_job(self, scope: Scope, force: bool, dry_run: bool) -> Job:
+        from .. import dream as dream_mod
+
         store, settings = self.store, self._settings
         planner = dream_mod.planner_for(settings, bridge=self.model_bridge())
 
@@ -98,6 +102,8 @@ class MaintenanceUseCases(ServiceBase):
     ):
         """R38: bring back what a dream run archived or soft-deleted — every file, or one
         ``path`` — within ``retention.softDeleteDays``."""
+        from .. import dream as dream_mod
+
         self.require(EntryPoint.DREAM)
         scope = self.store.global_scope() if global_ else self.project_scope(workspace)
         result = dream_mod.restore(
@@ -113,6 +119,8 @@ class MaintenanceUseCases(ServiceBase):
 
     def recover_dreams(self) -> dict[str, Any]:
         """Roll an unfinished dream journal of any scope forward or back (at start-up)."""
+        from .. import dream as dream_mod
+
         return dream_mod.recover_all(self.store)
 
     def sweep_leftovers(self) -> list[str]:
@@ -131,6 +139,8 @@ class MaintenanceUseCases(ServiceBase):
 
     # ---- indexes ----------------------------------------------------------------------------------
     def reindex_job(self, scope: str | None = None) -> Job:
+        from ..reindex import reindex_scopes
+
         self.require(EntryPoint.INDEX)
         store = self.store
         scopes = None if scope in (None, "", "all") else self.scopes_named(scope)
@@ -184,6 +194,8 @@ class MaintenanceUseCases(ServiceBase):
     # ---- models -----------------------------------------------------------------------------------
     def ping_model(self) -> tuple[str | None, MemlspError | None]:
         """One tiny prompt to the configured (non-editor) provider: (reply, error)."""
+        from ..models import ModelRequest
+
         settings = self._settings
         try:
             reply = self.provider("select").complete(

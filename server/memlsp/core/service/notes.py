@@ -12,14 +12,11 @@ import dataclasses
 import datetime as dt
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .. import forget as forget_mod
 from .. import listing, memory_md, sessions
-from ..dream import should_dream
 from ..errors import InvalidRequestError, MemlspError, NotFoundError, RefusedError
-from ..folder_import import FolderImport, import_folder
 from ..notes import parse_note, utcnow
-from ..remember import remember
 from ..rollout import EntryPoint
 from ..store import SECTIONS, Entry, Problem, Scope
 from .base import ServiceBase, agent_name
@@ -35,6 +32,10 @@ from .results import (
     ScopeNotes,
     Status,
 )
+
+if TYPE_CHECKING:  # imported where used: forgetting and importing are not start-up work
+    from .. import forget as forget_mod
+    from ..folder_import import FolderImport
 
 
 class NoteUseCases(ServiceBase):
@@ -62,6 +63,8 @@ class NoteUseCases(ServiceBase):
         ``refs``: files the note cites, each ``PATH`` or ``PATH:SYMBOL`` relative to the
         repository (a note may cite files; one that only says where something is may not).
         ``agent`` names the surface or agent that asked (R4 provenance)."""
+        from ..remember import remember
+
         store, target = self.store, self._write_target(scope, workspace)
         try:
             result = remember(
@@ -83,6 +86,8 @@ class NoteUseCases(ServiceBase):
     ) -> FolderImport:
         """Copy another agent's memory folder into the project's (or global) inbox, each
         note through the write policy; a second import of the same folder adds nothing."""
+        from ..folder_import import import_folder
+
         store, target = self.store, self._write_target(scope, workspace)
         report = import_folder(store, target, folder)
         if report.written or report.updated:
@@ -194,6 +199,8 @@ class NoteUseCases(ServiceBase):
         """R24: verified forget of one note, given the hash of the bytes the caller read.
         ``path`` may also be a note name or scope-relative path (as ``show`` takes). The
         fact is also removed from the session records that quote it (``redacted``)."""
+        from .. import forget as forget_mod
+
         self.require(EntryPoint.FORGET)
         store = self.store
         path = self._note_path(path)
@@ -236,6 +243,8 @@ class NoteUseCases(ServiceBase):
     ) -> forget_mod.MatchReport:
         """R23: find the notes containing ``text``; with ``confirm`` forget each through the
         verified path (more than a few only when ``expect`` is how many were listed)."""
+        from .. import forget as forget_mod
+
         self.require(EntryPoint.FORGET)
         scopes = [s for s in self.scopes_named(scope, workspace) if s.root.is_dir()]
         report = forget_mod.forget_matching(
@@ -263,6 +272,8 @@ class NoteUseCases(ServiceBase):
     def status(self, *, workspace: str | None = None) -> Status:
         store = self.store
         counts = [ScopeCount(scope=rel, **c) for rel, c in listing.scope_counts(store).items()]
+        from ..dream import should_dream
+
         gate = should_dream(self.project_scope(workspace))
         return Status(
             rollout=self._settings.rollout,

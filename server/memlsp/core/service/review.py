@@ -19,7 +19,6 @@ import copy
 
 from .. import pending
 from ..errors import InvalidRequestError, NoteFormatError, RefusedError
-from ..forget import tombstoned_text
 from ..notes import Note, cut, iso, parse_note, utcnow
 from ..policy import check_candidate
 from ..rollout import EntryPoint
@@ -66,6 +65,8 @@ class ReviewUseCases(ServiceBase):
             return ReviewDecided(item.id, decision)
         note = _edited(item, text) if decision == "edit" else _checked(item.note)
         scope, section = self._destination(item)
+        from ..forget import tombstoned_text
+
         if decision == "accept" and tombstoned_text(scope, note.body):
             # forgotten since it was proposed: accepting must not bring it back (R24)
             raise RefusedError(

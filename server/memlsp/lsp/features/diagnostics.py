@@ -27,13 +27,13 @@ import logging
 import time
 import uuid
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from lsprotocol import types
 from pygls.uris import from_fs_path, to_fs_path
 
-from ...core.citations import Checker, Finding, IndexProblem, SourceRange
+from ...core.citations import Checker, CheckReport, Finding, IndexProblem, SourceRange
 from ..command_results import CitationCheck
 
 logger = logging.getLogger(__name__)
@@ -51,6 +51,7 @@ class CheckDone:
     problems: int
     seconds: float
     stale_notes: int = 0
+    timings: dict[str, float] = field(default_factory=dict)  # the checker's phases
 
     def summary(self) -> str:
         return (
@@ -90,10 +91,13 @@ class CitationService:
     def __init__(self, server) -> None:
         self.server = server
         self.checkers: dict[Path, Checker] = {}
-        self._published: set[str] = set()  # home-relative files with non-empty diagnostics
+        # home-relative file -> what was last published for it (non-empty lists only)
+        self._published: dict[str, tuple] = {}
         self._lock: asyncio.Lock | None = None
         self.first_published: float | None = None  # monotonic time of the first publish
-        self.ready = asyncio.Event()
+        self.ready = asyncio.Event()  # the start-up check finished (or failed)
+        # the first diagnostics went out (the file-level ones), or the start-up check ended
+        self.first_diagnostics = asyncio.Event()
 
     # ---- lookups ------------------------------------------------------------------------
     @property
@@ -152,55 +156,73 @@ class CitationService:
         return checker.stale_count(rel)
 
     def diagnostics_for(self, rel: str) -> list[types.Diagnostic]:
-        seen: set[tuple] = set()
-        out: list[types.Diagnostic] = []
+        items: list[Finding | IndexProblem] = []
         for checker in self.warm():
-            items: list[Finding | IndexProblem] = [
-                *checker.findings_for(rel),
-                *checker.index_problems_for(rel),
-            ]
-            for item in items:
-                key = (item.code, item.range.line, item.range.start, item.range.end, item.message)
-                if key not in seen:
-                    seen.add(key)
-                    out.append(to_diagnostic(item))
-        return out
+            items += checker.findings_for(rel)
+            items += checker.index_problems_for(rel)
+        return _diagnostics(items)
 
     # ---- publishing -----------------------------------------------------------------------
-    def publish(self, rels: Iterable[str]) -> int:
+    def publish(self, rels: Iterable[str], *, only_changed: bool = False) -> int:
         """Publish the diagnostics of ``rels`` (an empty list clears a note's old ones)."""
+        by_rel = {rel: self.diagnostics_for(rel) for rel in set(rels)}
+        return self._publish(by_rel, only_changed=only_changed)
+
+    def _publish(self, by_rel: dict[str, list[types.Diagnostic]], *, only_changed: bool) -> int:
+        """Send each file's diagnostics; a file that never had any and has none now is
+        skipped, and with ``only_changed`` so is a file whose diagnostics are the ones
+        already shown (the full check after the file-level first report)."""
         n = 0
-        for rel in sorted(set(rels)):
-            diags = self.diagnostics_for(rel)
-            if not diags and rel not in self._published:
+        for rel in sorted(by_rel):
+            diags = by_rel[rel]
+            sig = tuple(_key(d) for d in diags)
+            before = self._published.get(rel)
+            if (before is None and not diags) or (only_changed and before == sig):
                 continue
             self.server.text_document_publish_diagnostics(
                 types.PublishDiagnosticsParams(uri=self.note_uri(rel), diagnostics=diags)
             )
             n += 1
             if diags:
-                self._published.add(rel)
+                self._published[rel] = sig
             else:
-                self._published.discard(rel)
+                self._published.pop(rel, None)
         if self.first_published is None:
             self.first_published = time.monotonic()
+        self.first_diagnostics.set()
         return n
+
+    def publish_report(self, report: CheckReport) -> int:
+        """Publish a checker's report as it stands (the file-level first report of the
+        start-up check, before the checker is warm)."""
+        items: dict[str, list[Finding | IndexProblem]] = {}
+        for f in report.findings:
+            items.setdefault(f.note, []).append(f)
+        for p in report.index_problems:
+            items.setdefault(p.path, []).append(p)
+        by_rel = {rel: _diagnostics(found) for rel, found in items.items()}
+        return self._publish(by_rel, only_changed=True)
 
     def publish_all(self) -> int:
         current: set[str] = set()
         for checker in self.warm():
             current |= checker.diagnostics_paths()
-        return self.publish(current | self._published)
+        return self.publish(current | set(self._published), only_changed=True)
 
     # ---- start-up -----------------------------------------------------------------------------
     async def start(self) -> None:
         """A full check per workspace folder, each as a background job, then publish."""
         folders = self.server.workspace_folders()
         async with self.lock:
-            for folder in folders:
-                await self._check_folder(folder)
-            self.publish_all()
-        self.ready.set()
+            try:
+                done = [await self._check_folder(folder) for folder in folders]
+                self.publish_all()
+                for d in done:  # after the publish: a client may wait for this line
+                    if d is not None:
+                        self.server.log(_phases("full check", d.timings))
+            finally:
+                self.first_diagnostics.set()
+                self.ready.set()
 
     async def recheck(self) -> list[CheckDone]:
         """Run the full check of every workspace folder again (``memlsp.recheckCitations``):
@@ -215,11 +237,26 @@ class CitationService:
         store = self.store
         existing = self.checkers.get(folder)
 
+        loop = asyncio.get_running_loop()
+
         def job(cancel, progress):
             started = time.perf_counter()
             progress("reading the workspace", 0)
             checker = existing or self.server.service.checker(folder, on_purpose=False)
-            report = checker.check_all(cancel=cancel, progress=progress)
+
+            def first_report(report: CheckReport) -> None:
+                # the file-level findings, before the symbol index: shown at once (the
+                # loop publishes them; the check goes on meanwhile)
+                loop.call_soon_threadsafe(self.publish_report, report)
+                phases = _phases("first report", checker.timings)
+                loop.call_soon_threadsafe(self.server.log, phases)
+
+            report = checker.check_all(
+                cancel=cancel,
+                progress=progress,
+                # a re-check keeps showing the full answers until it has new ones
+                on_files_checked=first_report if existing is None else None,
+            )
             progress("done", 100)
             return checker, CheckDone(
                 str(folder),
@@ -228,6 +265,7 @@ class CitationService:
                 len(report.index_problems),
                 time.perf_counter() - started,
                 len({f.note for f in report.findings}),
+                dict(checker.timings),
             )
 
         def run(cancel, progress):
@@ -296,6 +334,27 @@ class CitationService:
                 touched |= await asyncio.to_thread(call, checker)
             self.publish(touched | set(also_publish))
             return touched
+
+
+def _phases(what: str, timings: dict[str, float]) -> str:
+    """A log line of a check's phases (``bench/citations_lsp.py`` reads it)."""
+    return f"memlsp citations {what}: " + ", ".join(f"{k} {v:.3f} s" for k, v in timings.items())
+
+
+def _key(d: types.Diagnostic) -> tuple:
+    return (d.code, d.range.start.line, d.range.start.character, d.range.end.character, d.message)
+
+
+def _diagnostics(items: Iterable[Finding | IndexProblem]) -> list[types.Diagnostic]:
+    """One diagnostic per distinct finding or problem (two checkers may both see one)."""
+    seen: set[tuple] = set()
+    out: list[types.Diagnostic] = []
+    for item in items:
+        key = (item.code, item.range.line, item.range.start, item.range.end, item.message)
+        if key not in seen:
+            seen.add(key)
+            out.append(to_diagnostic(item))
+    return out
 
 
 def _fs(uri: str) -> str | None:

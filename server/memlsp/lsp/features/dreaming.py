@@ -43,17 +43,23 @@ REQUIRES = ("lifecycle",)
 
 def register(server) -> None:
     async def on_initialized(ls) -> None:
-        try:
-            reports = await asyncio.to_thread(ls.service.recover_dreams)
-            for rel, report in reports.items():
-                logger.info("dream recovery in %s: %s", rel, report)
-            swept = await asyncio.to_thread(ls.service.sweep_leftovers)
-            if swept:
-                logger.info("removed %d temporary file(s) of interrupted writes", len(swept))
-        except Exception:  # noqa: BLE001 - recovery problems are logged, the server serves
-            logger.exception("start-up recovery failed")
-
         async def loop() -> None:
+            # recovery, sweeping and the gate wait for the first diagnostics (SPEC §13):
+            # they load the dream and walk the home; a note a recovery rewrites is
+            # re-checked through the watcher like any other change
+            await ls.after_first_diagnostics()
+            try:
+                reports = await asyncio.to_thread(ls.service.recover_dreams)
+                for rel, report in reports.items():
+                    logger.info("dream recovery in %s: %s", rel, report)
+            except Exception:  # noqa: BLE001 - recovery problems are logged, the server serves
+                logger.exception("start-up recovery failed")
+            try:
+                swept = await asyncio.to_thread(ls.service.sweep_leftovers)
+                if swept:
+                    logger.info("removed %d temporary file(s) of interrupted writes", len(swept))
+            except Exception:  # noqa: BLE001
+                logger.exception("start-up sweep failed")
             while True:
                 try:
                     await check_gate(ls)

@@ -13,10 +13,15 @@ import asyncio
 import dataclasses
 import logging
 import sys
+import time
+from typing import TYPE_CHECKING
 
-from ...core.service import Job, Message, Skipped, warm_recaller
+from ...core.service import Job, Skipped, warm_recaller
 from .. import dispatch, errors
 from .. import messages as wire
+
+if TYPE_CHECKING:
+    from ...core.service import Message
 
 logger = logging.getLogger(__name__)
 
@@ -31,23 +36,35 @@ def register(server) -> None:
 async def _warm_up(ls) -> None:
     """Load the embedding models and sync the workspace's retrieval index in the
     background, so the first chat turn's recall pays for neither (only when per-turn
-    recall will run at all: at rollout off the server touches nothing)."""
+    recall will run at all: at rollout off the server touches nothing). It starts once the
+    first citation diagnostics are out; a recall before that loads what it needs itself."""
     service = ls.service
     if not service.automatic_recall_runs():
         return
 
-    def work() -> None:
+    def work() -> bool:
         try:
             recaller = service.recaller(None)
             warm_recaller(recaller)
             recaller.warm_models()
+            return True
         except Exception:  # noqa: BLE001 - a warm-up failure only costs the first turn
             logger.exception("recall warm-up failed")
+            return False
 
-    ls.tasks["warm-up"] = asyncio.get_running_loop().create_task(asyncio.to_thread(work))
+    async def deferred() -> None:
+        # after the first diagnostics: loading models must not delay them (SPEC §13)
+        await ls.after_first_diagnostics()
+        started = time.monotonic()
+        if await asyncio.to_thread(work):
+            ls.log(f"memlsp: recall warmed up in {time.monotonic() - started:.1f} s")
+
+    ls.tasks["warm-up"] = asyncio.get_running_loop().create_task(deferred())
 
 
 def _messages(items: list[wire.ChatMessage]) -> list[Message]:
+    from ...core.service import Message  # loads extraction: not at start-up
+
     return [Message.from_dict({"role": m.role, "content": m.content, "at": m.at}) for m in items]
 
 
