@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from .. import telemetry
-from ..recall.silence import score_bucket
 
 # extraction refusals by family: the telemetry enum's own values (event extraction.refused)
 _REFUSAL_FAMILIES = (
@@ -41,6 +40,8 @@ def recall_event(
 ) -> None:
     """``recall.completed``: what one recall chose (``notes``, computed even when a shadow
     rollout injects nothing) and whether it reached the prompt (``injected``)."""
+    from ..recall.silence import score_bucket  # on use: memlsp.core.recall loads numpy
+
     scored = [float(m.score) for m in memories if getattr(m, "why", "hybrid") == "hybrid"]
     telemetry.emit(
         "recall.completed",
