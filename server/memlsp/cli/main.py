@@ -28,6 +28,7 @@ def command_modules() -> list:
         review_cmds,
         serve_cmds,
         store_cmds,
+        sync_cmds,
     )
 
     return [
@@ -39,6 +40,7 @@ def command_modules() -> list:
         dream_cmds,
         history_cmds,
         review_cmds,
+        sync_cmds,
         check_cmds,
         import_cmds,
         agent_cmds,

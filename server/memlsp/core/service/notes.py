@@ -313,7 +313,24 @@ class NoteUseCases(ServiceBase):
             findings.extend(HealthFinding(**problem_record(p).__dict__) for p in res.problems)
             live = [e for e in res.entries if e.section in ("", "inbox")]
             findings.extend(_index_findings(scope, live))
+            findings.extend(quarantine_findings(scope))
         return findings
+
+
+def quarantine_findings(scope: Scope) -> list[HealthFinding]:
+    """What team sync refused to load (R40): one finding per quarantined entry."""
+    from ..sync import quarantined
+
+    return [
+        HealthFinding(
+            f"{scope.rel}/.memlsp/quarantine/{rec['folder']}",
+            "sync-quarantined",
+            f"a note pulled by `memlsp sync` was refused ({rec.get('reason')}) and is not"
+            f" loaded: {str(rec.get('path'))!r}",
+            "warning",
+        )
+        for rec in quarantined(scope)
+    ]
 
 
 def home_findings(home: Path) -> list[HealthFinding]:
