@@ -81,6 +81,7 @@ class MaintenanceUseCases(ServiceBase):
             )
             if result.applied and not dry_run:
                 self._written([scope], warm=False)
+                self._after_dream(scope, cancel, progress)
             return result
 
         return Job(

@@ -263,7 +263,8 @@ class NoteUseCases(ServiceBase):
     def status(self, *, workspace: str | None = None) -> Status:
         store = self.store
         counts = [ScopeCount(scope=rel, **c) for rel, c in listing.scope_counts(store).items()]
-        gate = should_dream(self.project_scope(workspace))
+        scope = self.project_scope(workspace)
+        gate = should_dream(scope)
         return Status(
             rollout=self._settings.rollout,
             counts=counts,
@@ -272,6 +273,7 @@ class NoteUseCases(ServiceBase):
             home=str(store.home),
             home_exists=store.home.is_dir(),
             provider=self._settings.model.provider,
+            sync=sync_status(scope),
         )
 
     def doctor(self) -> list[HealthFinding]:
@@ -315,6 +317,16 @@ class NoteUseCases(ServiceBase):
             findings.extend(_index_findings(scope, live))
             findings.extend(quarantine_findings(scope))
         return findings
+
+
+def sync_status(scope: Scope):
+    """The project's team sync as of the last fetch (no network: a status must be quick)."""
+    from ..sync import status
+
+    try:
+        return status(scope, fetch=False)
+    except (MemlspError, OSError):
+        return None
 
 
 def quarantine_findings(scope: Scope) -> list[HealthFinding]:

@@ -8,15 +8,19 @@ Must not import pygls, lsprotocol, argparse or an adapter.
 
 from __future__ import annotations
 
+import logging
 import time
 
 from .. import sync as sync_mod
+from ..errors import MemlspError
 from ..git import toplevel
 from ..rollout import EntryPoint
 from ..runtime import CancelToken, ProgressSink
 from ..store import Scope
 from .base import ServiceBase
 from .results import Job
+
+log = logging.getLogger("memlsp.core.sync")
 
 
 class SyncUseCases(ServiceBase):
@@ -58,26 +62,34 @@ class SyncUseCases(ServiceBase):
     ) -> sync_mod.SyncStatus:
         return sync_mod.status(self.project_scope(workspace), fetch=fetch)
 
-    def due_sync_jobs(
-        self, workspace: str | None = None, *, after_dream: bool = False
-    ) -> list[Job]:
-        """The automatic sync of the project's memory: after a dream (``sync.afterDream``)
-        or when ``sync.intervalMinutes`` have passed since the last sync; none when sync is
-        not set up, when the setting is off, or when the rollout level does not write."""
-        settings = self._settings.sync
-        if not (settings.after_dream if after_dream else settings.interval_minutes > 0):
+    def due_sync_jobs(self, scopes: list[Scope]) -> list[Job]:
+        """The timer's syncs (``sync.intervalMinutes``; 0 = never): one job per connected
+        project scope whose last sync is older than the interval; none when the rollout
+        level does not let automatic steps write. Blocking (reads each scope's state)."""
+        minutes = self._settings.sync.interval_minutes
+        if minutes <= 0 or not self.decide(EntryPoint.AUTO_DREAM, record=False).write:
             return []
-        if not self.decide(EntryPoint.AUTO_DREAM, record=False).write:
-            return []
-        scope = self.project_scope(workspace)
-        state = sync_mod.load_state(scope)
-        if not state.configured:
-            return []
-        if not after_dream:
+        due = []
+        for scope in scopes:
+            if scope.kind != "project":
+                continue
+            state = sync_mod.load_state(scope)
             last = sync_mod.last_sync_time(state)
-            if last is not None and time.time() - last < settings.interval_minutes * 60:
-                return []
-        return [self._sync_job(scope, workspace)]
+            if state.configured and (last is None or time.time() - last >= minutes * 60):
+                due.append(self._sync_job(scope, None))
+        return due
+
+    def _after_dream(self, scope: Scope, cancel: CancelToken, progress: ProgressSink) -> None:
+        """``sync.afterDream``: a dream that changed a connected project scope syncs it
+        (a failed sync is logged; the dream stands)."""
+        if not self._settings.sync.after_dream or scope.kind != "project":
+            return
+        if not sync_mod.load_state(scope).configured:
+            return
+        try:
+            self._sync_job(scope, None).run(cancel, progress)
+        except MemlspError as exc:
+            log.warning("sync after the dream of %s failed: %s", scope.rel, exc)
 
 
 def sync_summary(result: sync_mod.SyncResult) -> str:

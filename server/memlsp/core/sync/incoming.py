@@ -79,8 +79,28 @@ def check_entry(entry: TreeEntry, size: int | None) -> Refusal | None:
     return None
 
 
-def check_note(path: str, oid: str, data: bytes) -> Refusal | None:
-    """The content of a note: the same gate as a local write."""
+def check_notes(items: list[tuple[str, str, bytes]]) -> dict[str, Refusal | None]:
+    """:func:`check_note` of many notes: the secret and invisible-character scans run
+    over chunks of notes at once, and note by note only in a chunk where they find
+    something (as :func:`memlsp.core.policy.gate.derived_lines` does) — a first sync of
+    tens of thousands of notes pays one scan per chunk, not one per note."""
+    out: dict[str, Refusal | None] = {}
+    for start in range(0, len(items), _CHUNK):
+        chunk = items[start : start + _CHUNK]
+        texts = [d.decode("utf-8", "replace") for _p, _o, d in chunk]
+        joined = "\n\n".join(texts)
+        clean = not find_secrets(joined) and not has_invisible(joined)
+        for path, oid, data in chunk:
+            out[path] = check_note(path, oid, data, scanned=clean)
+    return out
+
+
+_CHUNK = 200
+
+
+def check_note(path: str, oid: str, data: bytes, *, scanned: bool = False) -> Refusal | None:
+    """The content of a note: the same gate as a local write. ``scanned``: the secret and
+    invisible-character scans already passed (:func:`check_notes`)."""
     stem = path.rsplit("/", 1)[-1].removesuffix(".md")
     try:
         note = parse_note(data, stem=stem)
@@ -89,9 +109,9 @@ def check_note(path: str, oid: str, data: bytes) -> Refusal | None:
     if note.name != stem:
         return Refusal(path, oid, "bad-note", "its name is not its file name")
     text = data.decode("utf-8")
-    if find_secrets(text):
+    if not scanned and find_secrets(text):
         return Refusal(path, oid, "secret", "it contains a secret; secrets are never stored")
-    if has_invisible(text):
+    if not scanned and has_invisible(text):
         return Refusal(path, oid, "hidden-characters", "it holds invisible characters")
     finding = poisoning.inspect(f"{note.description}\n{note.body}", source="user")
     if finding is not None:
@@ -168,6 +188,7 @@ __all__ = [
     "Refusal",
     "check_entry",
     "check_note",
+    "check_notes",
     "check_tombstone",
     "quarantine",
     "quarantined",

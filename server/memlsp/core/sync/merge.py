@@ -272,6 +272,10 @@ def covered(name: str, data: bytes, tombstones: dict[str, dict]) -> bool:
     """Whether a tombstone forgets the note ``name`` (``<stem>.md``) with these bytes: one
     at its path (or at the path of the note it is a conflict copy of) recorded after the
     note was created."""
+    if not tombstones:
+        return False
+    if path_digest(name) not in tombstones and CONFLICT_OF.encode() not in data:
+        return False  # the common case, decided without parsing the note
     stem = name.removesuffix(".md")
     note = _parse(data, stem)
     names = [name]

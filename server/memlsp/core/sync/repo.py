@@ -193,8 +193,14 @@ class Repo:
         return found
 
     def write_blobs(self, blobs: dict[str, bytes]) -> None:
-        """Store these blobs (keyed by their :func:`blob_id`): one ``hash-object``."""
-        self._write_objects("blob", blobs)
+        """Store these blobs (keyed by their :func:`blob_id`): a few through one
+        ``hash-object``; many as one pack through ``git fast-import`` (no loose file per
+        note to write and delete)."""
+        if len(blobs) <= 32:
+            self._write_objects("blob", blobs)
+            return
+        stream = b"".join(b"blob\ndata %d\n" % len(d) + d + b"\n" for d in blobs.values())
+        self.run("fast-import", "--quiet", input=stream)
 
     def _write_objects(self, kind: str, objects: dict[str, bytes]) -> None:
         """One ``git hash-object -w -t KIND`` for all of ``objects`` (keyed by their ids),

@@ -17,6 +17,7 @@ import sys
 from ...core.service import Job, Message, Skipped, warm_recaller
 from .. import dispatch, errors
 from .. import messages as wire
+from ..sync_wire import sync_info
 
 logger = logging.getLogger(__name__)
 
@@ -191,6 +192,7 @@ async def on_status(ls, params: wire.StatusParams):
         home=st.home,
         home_exists=st.home_exists,
         provider=st.provider,
+        sync=sync_info(st.sync),
     )
 
 
