@@ -99,7 +99,7 @@ def init(store: Store, scope: Scope, remote: str, branch: str) -> SyncState:
         state = SyncState()
     state.remote, state.branch = remote, branch
     repo_of(scope, state).init(remote)
-    save_state(scope, state)
+    save_state(scope, state, durable=True)
     return state
 
 
@@ -225,6 +225,7 @@ def _attempt(
         tree,
         theirs_map,
         repo.read_blobs,
+        repo.path,
     )
     result.merged += outcome.merged
     result.conflicts = sorted(set(result.conflicts) | set(outcome.conflicts))

@@ -51,9 +51,12 @@ def merge_trees(
     ours: dict[str, str],
     theirs: dict[str, str],
     read: Callable[[list[str]], dict[str, bytes]],
+    workdir: Path | None = None,
 ) -> tuple[dict[str, str], dict[str, bytes], MergeResult]:
     """Merge three ``{path: blob oid}`` maps; returns the merged map, the new blobs it
-    needs (keyed by oid) and what happened. ``read`` fetches blobs by oid."""
+    needs (keyed by oid) and what happened. ``read`` fetches blobs by oid; ``workdir``
+    holds ``git merge-file``'s scratch files (inside the home: note text never goes to
+    the system's temporary folder)."""
     out: dict[str, str] = {}
     both: list[str] = []
     for path in sorted(set(ours) | set(theirs)):
@@ -77,7 +80,8 @@ def merge_trees(
     blobs = read(wanted)
     for path in both:
         b = blobs.get(base[path]) if base.get(path) else None
-        merged = _merge_path(path, b, blobs.get(ours[path], b""), blobs.get(theirs[path], b""))
+        o, t = blobs.get(ours[path], b""), blobs.get(theirs[path], b"")
+        merged = _merge_path(path, b, o, t, workdir)
         for p, data in merged.files.items():
             if data is None:
                 continue
@@ -89,10 +93,12 @@ def merge_trees(
     return out, new_blobs, result
 
 
-def _merge_path(path: str, base: bytes | None, ours: bytes, theirs: bytes) -> MergeResult:
+def _merge_path(
+    path: str, base: bytes | None, ours: bytes, theirs: bytes, workdir: Path | None
+) -> MergeResult:
     if path.startswith(TOMBSTONES + "/"):
         return MergeResult({path: later_tombstone(ours, theirs)})
-    return merge_note(path, base, ours, theirs)
+    return merge_note(path, base, ours, theirs, workdir)
 
 
 def later_tombstone(a: bytes, b: bytes) -> bytes:
@@ -116,7 +122,9 @@ def _parse(data: bytes | None, stem: str) -> Note | None:
         return None
 
 
-def merge_note(path: str, base: bytes | None, ours: bytes, theirs: bytes) -> MergeResult:
+def merge_note(
+    path: str, base: bytes | None, ours: bytes, theirs: bytes, workdir: Path | None = None
+) -> MergeResult:
     """Both sides changed the note at ``path`` (see the module doc)."""
     stem = path.rsplit("/", 1)[-1].removesuffix(".md")
     b, o, t = _parse(base, stem), _parse(ours, stem), _parse(theirs, stem)
@@ -124,7 +132,7 @@ def merge_note(path: str, base: bytes | None, ours: bytes, theirs: bytes) -> Mer
         return _keep_both(path, stem, ours, theirs, o, t)
     later = t if _stamp(t) > _stamp(o) else o
     description = _three(b.description if b else None, o.description, t.description)
-    body, clean = merge_text(b.body if b else "", o.body, t.body)
+    body, clean = merge_text(b.body if b else "", o.body, t.body, workdir)
     if description is _CONFLICT or not clean:
         return _keep_both(path, stem, ours, theirs, o, t)
     meta: dict = {}
@@ -183,14 +191,14 @@ def _keep_both(
     return MergeResult(files, conflicts=[stem, copy_name])
 
 
-def merge_text(base: str, ours: str, theirs: str) -> tuple[str, bool]:
+def merge_text(base: str, ours: str, theirs: str, workdir: Path | None = None) -> tuple[str, bool]:
     """``git merge-file`` of three texts: (merged text, True) or (ours, False) on a
     conflict — the markers never leave this function."""
     if ours == theirs or theirs == base:
         return ours, True
     if ours == base:
         return theirs, True
-    with tempfile.TemporaryDirectory(prefix="memlsp-merge-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="memlsp-merge-", dir=workdir) as tmp:
         folder = Path(tmp)
         for name, text in (("ours", ours), ("base", base), ("theirs", theirs)):
             (folder / name).write_text(_ends(text), encoding="utf-8")

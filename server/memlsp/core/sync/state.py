@@ -107,10 +107,12 @@ def load_state(scope: Scope) -> SyncState:
     )
 
 
-def save_state(scope: Scope, state: SyncState) -> None:
-    atomic_write(
-        sync_dir(scope) / STATE_NAME, json.dumps(state.to_json(), indent=2) + "\n", mode=0o600
-    )
+def save_state(scope: Scope, state: SyncState, *, durable: bool = False) -> None:
+    """Written atomically; flushed only when ``durable`` (``sync init``): after a sync it
+    is bookkeeping that may be lost in a power cut (the local ref in ``repo.git`` is what
+    the next sync starts from, and a quarantine is found again)."""
+    text = json.dumps(state.to_json(), indent=2) + "\n"
+    atomic_write(sync_dir(scope) / STATE_NAME, text, mode=0o600, durable=durable)
 
 
 @dataclass(frozen=True)
