@@ -212,6 +212,20 @@ export interface StatusResult {
   homeExists: boolean;
   provider: string;
   protocolVersion: number;
+  /** The project's team sync (R40), as of its last fetch; null when unknown. */
+  sync?: SyncInfo | null;
+}
+
+export interface SyncInfo {
+  state: 'off' | 'in-sync' | 'pending' | 'conflict';
+  remote: string;
+  branch: string;
+  lastSync: string | null;
+  localChanges: number;
+  ahead: number;
+  behind: number;
+  conflicts: string[];
+  quarantined: number;
 }
 
 export interface ReindexParams {

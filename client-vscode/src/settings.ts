@@ -29,6 +29,8 @@ export const SERVER_KEYS = [
   'dream.maxDeletes',
   'dream.leaseSeconds',
   'hover.inCode',
+  'sync.afterDream',
+  'sync.intervalMinutes',
   'recall.vectorWeight',
   'recall.keywordWeight',
   'recall.keywordCoverage',

@@ -44,6 +44,11 @@ CASES: dict[str, list[tuple[list[str], str]]] = {
         (["import", "memory-folder", "{tmp}"], REFUSED),
         (["import", "claude-code", "{tmp}"], REFUSED),
     ],
+    "sync": [
+        (["sync", "init", "{tmp}/memory.git"], REFUSED),
+        (["sync"], REFUSED),
+        (["sync", "status"], READS),
+    ],
     "install": [(["install", "claude-code", "--project"], READS)],  # the agent's settings only
     "uninstall": [(["uninstall", "claude-code", "--project"], READS)],
     "hook": [],  # reads its event on stdin: tests/agents/test_hooks.py drives each event

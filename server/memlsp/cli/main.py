@@ -29,6 +29,7 @@ def command_modules() -> list:
         serve_cmds,
         stats_cmd,
         store_cmds,
+        sync_cmds,
     )
 
     return [
@@ -40,6 +41,7 @@ def command_modules() -> list:
         dream_cmds,
         history_cmds,
         review_cmds,
+        sync_cmds,
         check_cmds,
         stats_cmd,
         import_cmds,

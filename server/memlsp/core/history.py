@@ -59,6 +59,8 @@ STEPS = (
     "session-redact",  # prompt lines dropped from a session record by a forget or supersession
     "update",  # any other automatic read-modify-write of a note
     "restore",  # the version a restore replaced (so a restore is reversible too)
+    "sync-update",  # a team sync wrote the branch's version of a note (ADR 0005)
+    "sync-delete",  # a team sync removed a note deleted elsewhere (not a forget)
 )
 
 # the step of an update by check-before-write, by the writing note's ``source``

@@ -122,6 +122,16 @@ class DreamSettings:
 
 
 @attrs.frozen
+class SyncSettings:
+    """``sync.*`` (R40): when the language server syncs a project's memory by itself —
+    after each dream, and every ``interval_minutes`` (0 = never). Both off by default; a
+    scope syncs only once a person connected it (``memlsp sync init``)."""
+
+    after_dream: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    interval_minutes: float = attrs.field(default=0.0, validator=attrs.validators.ge(0))
+
+
+@attrs.frozen
 class HoverSettings:
     """``hover.*``: R30's hover in code files (the notes citing a file or symbol)."""
 
@@ -155,6 +165,7 @@ class Settings:
     managed: ManagedInfo = attrs.field(factory=ManagedInfo)
     server: ServerSettings = attrs.field(factory=ServerSettings)
     hover: HoverSettings = attrs.field(factory=HoverSettings)
+    sync: SyncSettings = attrs.field(factory=SyncSettings)
     recall: RecallParams = attrs.field(factory=RecallParams)
     review: str = attrs.field(default="auto", validator=attrs.validators.in_(REVIEWS))
     # Other agents' memory folders mounted as extra scopes (absolute paths, core/mounts.py).
@@ -243,6 +254,8 @@ COERCE: dict[str, Callable[[Any], Any]] = {
     "server.maxInFlightRequests": whole(1),
     "server.maxMessageBytes": whole(1024),
     "hover.inCode": flag,
+    "sync.afterDream": flag,
+    "sync.intervalMinutes": real(positive=False),
     "recall.vectorWeight": real(positive=False),
     "recall.keywordWeight": real(positive=False),
     "recall.keywordCoverage": real(positive=False),
@@ -309,6 +322,10 @@ def build_settings(values: Mapping[str, Any]) -> Settings:
             history_days=values.get("retention.historyDays", 30),
         ),
         hover=HoverSettings(in_code=values.get("hover.inCode", True)),
+        sync=SyncSettings(
+            after_dream=values.get("sync.afterDream", False),
+            interval_minutes=float(values.get("sync.intervalMinutes", 0.0)),
+        ),
         recall=_recall_settings(values),
         review=values.get("review", "auto"),
         dream=DreamSettings(

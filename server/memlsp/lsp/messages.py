@@ -8,11 +8,9 @@ the field) and ignores unknown keys.
 ``client-vscode/src/protocol.ts`` mirrors this file and ``docs/reference/protocol.md``
 documents it; ``tests/contract/test_protocol_doc.py`` fails when they disagree.
 
-To add a custom request: define its params/result classes with ``@wire``, add a
-``Method`` to :data:`METHODS`, register a handler in a feature module, document it.
-
-Must not import pygls (only attrs/typing); the server imports this module, not the reverse.
-"""
+To add a custom request: define its params/result classes with ``@wire``, add a ``Method``
+to :data:`METHODS`, register a handler in a feature module, document it. Must not import
+pygls (only attrs/typing); the server imports this module, not the reverse."""
 
 from __future__ import annotations
 
@@ -21,6 +19,7 @@ from typing import Literal
 import attrs
 
 from .codec import is_wire, wire
+from .sync_wire import SyncInfo
 
 PROTOCOL_VERSION = 1
 
@@ -240,6 +239,7 @@ class StatusResult:
     home_exists: bool = True
     provider: str = "offline"
     protocol_version: int = PROTOCOL_VERSION
+    sync: SyncInfo | None = None  # the project's team sync (R40), as of the last fetch
 
 
 @wire

@@ -117,6 +117,9 @@ class _Topic:
     evidence: list[str] = field(default_factory=list)
     reasons: list[str] = field(default_factory=list)
     removed_into: str | None = None
+    # two versions a team sync kept for a person to reconcile (conflictOf/conflictWith,
+    # ADR 0005): never merged into each other or superseded by the dream
+    under_review: bool = False
 
     @property
     def text(self) -> str:
@@ -180,6 +183,7 @@ class OfflinePlanner:
                 body=e.note.body.strip(),
                 when=e.timestamp,
                 existing=True,
+                under_review=bool(e.note.meta.get("conflictOf") or e.note.meta.get("conflictWith")),
             )
             t.original = (t.description, t.type, t.body)
             t.origin = {_norm(p): t.path for p in _paragraphs(t.body)}
@@ -208,6 +212,8 @@ class OfflinePlanner:
         pairs = []
         for i, older in enumerate(topics):
             for newer in topics[i + 1 :]:
+                if older.under_review or newer.under_review:
+                    continue
                 scores = self._scores(older, newer)
                 if _distinct(older.description, newer.description, newer.body):
                     continue

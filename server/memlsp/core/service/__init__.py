@@ -3,9 +3,9 @@
 :class:`MemoryService` holds the use cases — session started, recall, turn completed (a
 job), compacted, session ended, remember, list, read, forget (verified and best-effort),
 dream, restore, reindex, status, doctor, check, evaluate, the history of automatic changes
-(log, restore a version, past dream runs), review (R37) — and owns what they share: the
-settings, the memory home's store, scopes per folder, one Recaller per project scope, one
-rollout decision per entry point, the model providers, and index freshness after every
+(log, restore a version, past dream runs), review (R37), team sync (R40) — and owns what
+they share: the settings, the memory home's store, scopes per folder, one Recaller per
+project scope, one rollout decision per entry point, the model providers, and index freshness after every
 write it makes. The language server (``memlsp.lsp``), the CLI (``memlsp.cli``) and the
 agent adapters (``memlsp.agents``) only translate their inputs and outputs to it, and
 import from ``memlsp.core`` only this package and the small shared vocabularies it
@@ -21,6 +21,8 @@ from ..citations import MOVED_FILE, MOVED_SYMBOL, Checker, CitingNote, Finding, 
 from ..notes import NOTE_TYPES, iso, one_line, parse_note, utcnow
 from ..rollout import EntryPoint, RolloutRefused
 from ..store import INDEX_NAME, SECTIONS, Entry, Scope, Store
+from ..sync import DEFAULT_BRANCH as SYNC_BRANCH
+from ..sync import SyncResult, SyncState, SyncStatus
 from ..watch import ScopeWatcher
 from .base import MAX_SESSIONS, warm_recaller
 from .chat import ChatUseCases, extract_summary
@@ -48,10 +50,16 @@ from .results import (
     Status,
 )
 from .review import DECISIONS, ReviewUseCases
+from .sync import SyncUseCases, sync_summary
 
 
 class MemoryService(
-    ChatUseCases, NoteUseCases, MaintenanceUseCases, HistoryUseCases, ReviewUseCases
+    ChatUseCases,
+    NoteUseCases,
+    MaintenanceUseCases,
+    HistoryUseCases,
+    ReviewUseCases,
+    SyncUseCases,
 ):
     """All use cases over one set of settings (see the module doc). Thread-safe: the
     language server calls it from worker threads."""
@@ -126,8 +134,13 @@ __all__ = [
     "Skipped",
     "Status",
     "Store",
+    "SYNC_BRANCH",
+    "SyncResult",
+    "SyncState",
+    "SyncStatus",
     "dream_summary",
     "extract_summary",
+    "sync_summary",
     "iso",
     "one_line",
     "parse_note",

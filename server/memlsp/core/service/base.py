@@ -253,6 +253,10 @@ class ServiceBase:
                 if warm:
                     warm_recaller(recaller)
 
+    def _after_dream(self, scope: Scope, cancel, progress) -> None:
+        """Called by a dream job after it applied a plan (the team sync overrides it:
+        ``sync.afterDream``)."""
+
     def notes_changed_elsewhere(self) -> list[Recaller]:
         """Another process changed notes: every Recaller rescans at its next use. Returns
         them, so a surface can warm them off its request path (:func:`warm_recaller`)."""

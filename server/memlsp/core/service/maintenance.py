@@ -91,6 +91,7 @@ class MaintenanceUseCases(ServiceBase):
             events.dream_event(result, trigger="person" if force else "automatic", duration_ms=took)
             if result.applied and not dry_run:
                 self._written([scope], warm=False)
+                self._after_dream(scope, cancel, progress)
             return result
 
         return Job(

@@ -274,7 +274,8 @@ class NoteUseCases(ServiceBase):
         counts = [ScopeCount(scope=rel, **c) for rel, c in listing.scope_counts(store).items()]
         from ..dream import should_dream
 
-        gate = should_dream(self.project_scope(workspace))
+        scope = self.project_scope(workspace)
+        gate = should_dream(scope)
         return Status(
             rollout=self._settings.rollout,
             counts=counts,
@@ -283,6 +284,7 @@ class NoteUseCases(ServiceBase):
             home=str(store.home),
             home_exists=store.home.is_dir(),
             provider=self._settings.model.provider,
+            sync=sync_status(scope),
         )
 
     def doctor(self) -> list[HealthFinding]:
@@ -324,7 +326,34 @@ class NoteUseCases(ServiceBase):
             findings.extend(HealthFinding(**problem_record(p).__dict__) for p in res.problems)
             live = [e for e in res.entries if e.section in ("", "inbox")]
             findings.extend(_index_findings(scope, live))
+            findings.extend(quarantine_findings(scope))
         return findings
+
+
+def sync_status(scope: Scope):
+    """The project's team sync as of the last fetch (no network: a status must be quick)."""
+    from ..sync import status
+
+    try:
+        return status(scope, fetch=False)
+    except (MemlspError, OSError):
+        return None
+
+
+def quarantine_findings(scope: Scope) -> list[HealthFinding]:
+    """What team sync refused to load (R40): one finding per quarantined entry."""
+    from ..sync import quarantined
+
+    return [
+        HealthFinding(
+            f"{scope.rel}/.memlsp/quarantine/{rec['folder']}",
+            "sync-quarantined",
+            f"a note pulled by `memlsp sync` was refused ({rec.get('reason')}) and is not"
+            f" loaded: {str(rec.get('path'))!r}",
+            "warning",
+        )
+        for rec in quarantined(scope)
+    ]
 
 
 def home_findings(home: Path) -> list[HealthFinding]:

@@ -141,6 +141,7 @@ class Status:
     home: str
     home_exists: bool
     provider: str
+    sync: Any = None  # memlsp.core.sync.SyncStatus of the project (no fetch), R40
 
 
 @dataclass

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from ...core.service import Job, Skipped, warm_recaller
 from .. import dispatch, errors
 from .. import messages as wire
+from ..sync_wire import sync_info
 
 if TYPE_CHECKING:
     from ...core.service import Message
@@ -212,6 +213,7 @@ async def on_status(ls, params: wire.StatusParams):
         home=st.home,
         home_exists=st.home_exists,
         provider=st.provider,
+        sync=sync_info(st.sync),
     )
 
 

@@ -1,0 +1,101 @@
+"""``memlsp sync`` through real subprocesses (issue 20; SPEC R40): two people, two memory
+homes, one project and one bare remote — init, sync, status, a forget that travels, and
+the refusals a person gets."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SERVER = Path(__file__).resolve().parents[2] / "server"
+SCOPE = "projects/example.com/acme/ledger"
+
+
+class Person:
+    def __init__(self, tmp: Path, name: str, repo: Path) -> None:
+        self.home = tmp / f"home-{name}"
+        self.repo = repo
+        self.env = {k: v for k, v in os.environ.items() if not k.startswith("MEMLSP_")}
+        self.env.update(
+            MEMLSP_HOME=str(self.home),
+            PYTHONPATH=os.pathsep.join([str(SERVER), os.environ.get("PYTHONPATH", "")]),
+        )
+
+    def run(self, *args: str, code: int = 0) -> subprocess.CompletedProcess:
+        done = subprocess.run(
+            [sys.executable, "-m", "memlsp", *args],
+            cwd=self.repo,
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == code, (args, done.stdout, done.stderr)
+        return done
+
+    def json(self, *args: str) -> dict:
+        return json.loads(self.run(*args, "--json").stdout)
+
+    def topics(self) -> dict[str, bytes]:
+        root = self.home / SCOPE
+        return {p.name: p.read_bytes() for p in root.glob("*.md") if p.name != "MEMORY.md"}
+
+
+@pytest.fixture
+def team(tmp_path: Path):
+    repo = tmp_path / "ledger"
+    repo.mkdir()
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    subprocess.run(
+        ["git", "-C", str(repo), "remote", "add", "origin", "git@example.com:acme/ledger"],
+        check=True,
+    )
+    remote = tmp_path / "memory.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)
+    return remote, Person(tmp_path, "ada", repo), Person(tmp_path, "bo", repo)
+
+
+def test_init_sync_and_status_between_two_people(team):
+    remote, ada, bo = team
+    assert ada.json("sync", "status")["state"] == "off"
+    refused = ada.run("sync", code=2)
+    assert "[sync-not-configured]" in refused.stderr
+    assert ada.json("sync", "init", str(remote)) == {
+        "scope": SCOPE,
+        "remote": str(remote),
+        "branch": "memlsp/memory",
+    }
+    ada.run("remember", "The ledger team deploys only on Tuesdays and Thursdays")
+    ada.run("dream")
+    sent = ada.json("sync")
+    assert sent["exported"] == 1 and sent["pushed"] is True
+    bo.json("sync", "init", str(remote))
+    got = bo.run("sync")
+    assert "received 1" in got.stdout and "[100%] done" in got.stderr
+    assert bo.topics() == ada.topics() and len(bo.topics()) == 1
+    status = bo.json("sync", "status")
+    assert status["state"] == "in-sync" and status["behind"] == 0 and status["ahead"] == 0
+
+    # a verified forget on Bo's machine travels as a tombstone
+    name = next(iter(bo.topics()))
+    digest = hashlib.sha256(bo.topics()[name]).hexdigest()
+    bo.run("forget", f"{SCOPE}/{name}", "--sha256", digest)
+    assert bo.json("sync", "status")["localChanges"] == 1
+    bo.json("sync")
+    result = ada.json("sync")
+    assert result["forgotten"] == 1 and ada.topics() == {}
+    assert "sync: " not in ada.run("sync", "status").stderr
+
+
+def test_a_bad_branch_is_refused_with_its_reason(team):
+    remote, ada, _ = team
+    done = ada.run("sync", "init", str(remote), "--branch", "../escape", code=2)
+    assert "[bad-branch]" in done.stderr
+    done = ada.run("sync", "init", "--upload-pack=touch x", code=2)
+    assert "[bad-remote]" in done.stderr or "unrecognized" in done.stderr
