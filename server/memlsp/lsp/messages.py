@@ -19,6 +19,13 @@ from typing import Literal
 import attrs
 
 from .codec import is_wire, wire
+from .review_wire import (
+    ReviewDecideParams,
+    ReviewDecideResult,
+    ReviewItem,  # noqa: F401 - re-exported: features build it as wire.ReviewItem
+    ReviewParams,
+    ReviewResult,
+)
 from .sync_wire import SyncInfo
 
 PROTOCOL_VERSION = 1
@@ -255,45 +262,6 @@ class CancelJobParams:
 @wire
 class CancelJobResult:
     state: str
-
-
-@wire
-class ReviewParams:
-    scope: str | None = None  # all (default) | project | global | a scope folder
-
-
-@wire
-class ReviewItem:
-    id: str
-    path: str  # the pending file (memory/read reads it)
-    kind: str  # new | update
-    description: str
-    source: str
-    created: str
-    diff: str | None = None  # unified diff, for an update
-    agent: str | None = None
-    type: str = "project"
-    name: str = ""
-    scope: str = ""  # the scope folder it belongs to
-    target: str | None = None  # update: the note it rewrites
-
-
-@wire
-class ReviewResult:
-    items: list[ReviewItem]
-
-
-@wire
-class ReviewDecideParams:
-    id: str
-    decision: str  # accept | reject | edit
-    text: str | None = None  # edit: the text accepted instead
-
-
-@wire
-class ReviewDecideResult:
-    path: str | None = None  # the accepted note; null on reject
-    action: str | None = None  # created | updated | unchanged
 
 
 # ---- server -> client -------------------------------------------------------------------
