@@ -81,3 +81,16 @@ class EditorBridge(Protocol):
     def complete(
         self, system: str, messages: list[dict], max_tokens: int, timeout: float
     ) -> str: ...
+
+
+def background_priority() -> None:
+    """Run the calling thread at a lower CPU priority (Linux: a thread is a task with its own
+    nice value), so background jobs (extraction, reindexing, citation checks, dreams) yield
+    the cores to the chat's recall and the editor's hovers. A no-op where not allowed."""
+    import os
+    import threading
+
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
+    except (AttributeError, OSError):
+        pass

@@ -35,7 +35,7 @@ from typing import Any
 from lsprotocol import types
 
 from ..core.errors import MemlspError
-from ..core.runtime import Cancelled, CancelToken
+from ..core.runtime import Cancelled, CancelToken, background_priority
 from ..core.service import iso, one_line
 from . import messages
 
@@ -116,7 +116,10 @@ class JobRunner:
 
     def __init__(self, server, *, max_workers: int = 2) -> None:
         self._server = server
-        self._executor = ThreadPoolExecutor(max_workers=max_workers, thread_name_prefix="job")
+        # jobs run niced: recall and hover answer first (issue 19, bench/lsp_responsiveness.py)
+        self._executor = ThreadPoolExecutor(
+            max_workers=max_workers, thread_name_prefix="job", initializer=background_priority
+        )
         self._active: dict[str, Job] = {}
         self._history: collections.OrderedDict[str, Job] = collections.OrderedDict()
         self._locks: dict[str, asyncio.Lock] = {}
