@@ -1,0 +1,227 @@
+"""The parse cache (issue 19, ADR 0004): each scope keeps the parsed frontmatter of its notes
+in ``.memlsp/parse-cache``, so a new process (``memlsp ls``, a CLI recall, the server's first
+scan) reads the files but does not parse their YAML again.
+
+Files are the truth; the cache only saves work:
+
+* entries are keyed by the SHA-256 of a file's exact bytes, which the store computes
+  anyway: a stale entry cannot match an edited file, and a cached mapping is used only for
+  bytes that produced it;
+* the file is signed with HMAC-SHA256 under a per-home secret (``<home>/.memlsp/
+  parse-cache.key``, created 0600 on first use) over the format, the parser, the scope and
+  every entry; a missing, truncated, edited, copied or foreign cache fails the check and is
+  rebuilt silently; an entry whose mapping is not a usable note is ignored;
+* only plain JSON mappings are cached (strings, numbers, booleans, null, lists, mappings
+  with string keys): a frontmatter with a YAML date or anything else JSON cannot carry
+  exactly is parsed every time;
+* a scan writes the cache again only when the notes it saw differ from the cache's
+  (entries of deleted or forgotten notes are dropped then), atomically and without fsync;
+  a failed write is ignored. Mounted folders (another agent's) are never written to.
+
+Must not import pygls, lsprotocol or an adapter.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import secrets
+from contextlib import suppress
+from typing import Any
+
+import yaml
+
+from .errors import MemlspError, NoteFormatError
+from .fsutil import atomic_write, first_link
+from .notes import LOADER_NAME, Note, note_from_meta, parse_note, split_note
+from .records import STATE_DIR, Problem, Scope
+
+FORMAT = 1
+CACHE_NAME = "parse-cache"
+KEY_NAME = "parse-cache.key"
+MAGIC = "memlsp-parse-cache"
+# A new parser (memlsp's format, libyaml or not, PyYAML's version) starts a new cache.
+PARSER = f"{FORMAT}/{LOADER_NAME}/{yaml.__version__}"
+_DIGEST_LEN = 64
+
+
+def plain(value: Any) -> bool:
+    """Whether JSON carries ``value`` exactly (what a cached mapping may hold)."""
+    if value is None or isinstance(value, str | bool | int | float):
+        return True
+    if isinstance(value, list):
+        return all(plain(v) for v in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and plain(v) for k, v in value.items())
+    return False
+
+
+Identity = tuple[int, int, int, int, int]  # dev, inode, mtime_ns, ctime_ns, size
+
+
+def identity(st) -> Identity:
+    return (st.st_dev, st.st_ino, st.st_mtime_ns, st.st_ctime_ns, st.st_size)
+
+
+class ScopeCache:
+    """One scope's cache: ``rows`` = file (relative to the scope) → (identity, digest) of
+    the bytes last parsed; ``payloads`` = digest → the JSON ``[frontmatter, body]`` those
+    bytes parse to. The rows are those the file on disk holds."""
+
+    def __init__(self, rows=None, payloads=None) -> None:
+        self.rows: dict[str, tuple[Identity, str]] = rows or {}
+        self.payloads: dict[str, str] = payloads or {}
+
+    def lookup(self, rel: str, key: Identity, stem: str) -> tuple[str, Note] | None:
+        """The digest and note of a file whose identity is the one cached (trusted like the
+        store's in-memory cache: read-modify-write paths read the bytes again)."""
+        row = self.rows.get(rel)
+        if row is None or row[0] != key:
+            return None
+        note = self._note(row[1], stem)
+        return None if note is None else (row[1], note)
+
+    def parse(self, data: bytes, digest: str, stem: str, rel: str) -> Note | Problem:
+        """The note of ``data`` (whose SHA-256 is ``digest``): from the payload cached for
+        these very bytes when it is a usable note, else parsed (and its payload kept)."""
+        note = self._note(digest, stem, data)
+        if note is not None:
+            return note
+        parsed = parse_file(data, stem, rel)
+        if isinstance(parsed, Note) and plain(parsed.meta):
+            try:
+                self.payloads[digest] = json.dumps(
+                    [parsed.meta, parsed.body], ensure_ascii=False, allow_nan=False
+                )
+            except ValueError:  # NaN or infinity: not exact in JSON
+                pass
+        return parsed
+
+    def _note(self, digest: str, stem: str, data: bytes | None = None) -> Note | None:
+        payload = self.payloads.get(digest)
+        if payload is None:
+            return None
+        try:
+            meta, body = json.loads(payload)
+            if not isinstance(meta, dict) or not isinstance(body, str):
+                return None
+            if data is not None:  # the bytes are at hand: the body comes from them
+                body = split_note(data)[1]
+            return note_from_meta(meta, body, stem=stem)
+        except (ValueError, TypeError, NoteFormatError):
+            return None  # a payload that is not a note is ignored: the file decides
+
+    def line(self, rel: str, key: Identity, digest: str) -> str | None:
+        payload = self.payloads.get(digest)
+        return None if payload is None else f"{_head(rel, key, digest)}\t{payload}"
+
+
+def _head(rel: str, key: Identity, digest: str) -> str:
+    return f"{digest} {' '.join(map(str, key))} {json.dumps(rel, ensure_ascii=False)}"
+
+
+def _read_lines(body: str) -> ScopeCache:
+    rows: dict[str, tuple[Identity, str]] = {}
+    payloads: dict[str, str] = {}
+    for line in body.splitlines():
+        head, tab, payload = line.partition("\t")
+        parts = head.split(" ", 6)
+        if not tab or len(parts) != 7 or len(parts[0]) != _DIGEST_LEN:
+            continue
+        try:
+            key = tuple(int(x) for x in parts[1:6])
+            rel = json.loads(parts[6])
+        except ValueError:
+            continue
+        if isinstance(rel, str):
+            rows[rel] = (key, parts[0])  # type: ignore[assignment]
+            payloads[parts[0]] = payload
+    return ScopeCache(rows, payloads)
+
+
+class ParseCache:
+    """The parse caches of one memory home (one :class:`ScopeCache` per scope)."""
+
+    def __init__(self, home) -> None:
+        self.home = home
+        self._key: bytes | None = None
+
+    def _secret(self, create: bool) -> bytes | None:
+        if self._key is not None:
+            return self._key
+        path = os.path.join(self.home, STATE_DIR, KEY_NAME)
+        key = _read(path, 65)
+        if len(key) != 32 and create:
+            with suppress(OSError, MemlspError):  # a link or a read-only home: no cache
+                os.makedirs(os.path.dirname(path), exist_ok=True)
+                atomic_write(path, secrets.token_bytes(32), mode=0o600, durable=False)
+                key = _read(path, 65)
+        if len(key) != 32:
+            return None
+        self._key = key
+        return key
+
+    def _sign(self, key: bytes, scope: Scope, body: bytes) -> str:
+        mac = hmac.new(key, f"{MAGIC}\n{PARSER}\n{scope.rel}\n".encode(), hashlib.sha256)
+        mac.update(body)
+        return mac.hexdigest()
+
+    def open(self, scope: Scope) -> ScopeCache:
+        """The scope's cache as on disk; empty when it is missing or fails any check."""
+        if scope.kind == "folder":
+            return ScopeCache()
+        data = _read(scope.root / STATE_DIR / CACHE_NAME)
+        key = self._secret(create=False)
+        head, _, body = data.partition(b"\n")
+        if key is None or head != f"{MAGIC} {PARSER} ".encode() + self._sign(
+            key, scope, body
+        ).encode("ascii"):
+            return ScopeCache()
+        try:
+            return _read_lines(body.decode("utf-8"))
+        except UnicodeDecodeError:
+            return ScopeCache()
+
+    def save(self, scope: Scope, cache: ScopeCache, seen: dict[str, tuple[Identity, str]]) -> None:
+        """Keep the rows of the files a whole scan saw (``seen``: file → identity, digest),
+        when they differ from what the file holds; rows and payloads of deleted or forgotten
+        notes are dropped."""
+        if scope.kind == "folder":
+            return
+        if seen == cache.rows:
+            return
+        lines = sorted(
+            line for r, (k, d) in seen.items() if (line := cache.line(r, k, d)) is not None
+        )
+        digests = {d for _, d in seen.values()}
+        cache.rows = dict(seen)
+        cache.payloads = {d: p for d, p in cache.payloads.items() if d in digests}
+        secret = self._secret(create=True)
+        state = scope.root / STATE_DIR
+        if secret is None or not state.is_dir():
+            return
+        body = "".join(line + "\n" for line in lines).encode("utf-8")
+        head = f"{MAGIC} {PARSER} {self._sign(secret, scope, body)}\n".encode()
+        with suppress(OSError, MemlspError):  # a link or a read-only folder: no cache
+            atomic_write(state / CACHE_NAME, head + body, durable=False)
+
+
+def _read(path, limit: int = -1) -> bytes:
+    """The file's bytes; empty when it is missing, unreadable or reached through a link."""
+    if first_link(path) is not None:
+        return b""
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(limit)
+    except OSError:
+        return b""
+
+
+def parse_file(data: bytes, stem: str, rel: str) -> Note | Problem:
+    """The note of ``data``, or the Problem that makes it no note."""
+    try:
+        return parse_note(data, stem=stem)
+    except NoteFormatError as exc:
+        return Problem(rel, exc.reason, str(exc))
