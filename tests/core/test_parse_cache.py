@@ -57,8 +57,8 @@ def from_files(home: Path) -> list[tuple]:
     cache = home / "global" / ".memlsp" / parse_cache.CACHE_NAME
     cache.unlink(missing_ok=True)
     store = Store(home)
-    store._scope_caches[store.global_scope().rel] = parse_cache.ScopeCache()
-    store._parse_cache.save = lambda *a, **k: None  # this one reads the files only
+    store._parse_cache.open = lambda scope: parse_cache.ScopeCache()  # files only
+    store._parse_cache.save = lambda *a, **k: None
     return view(store)
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import sys
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
@@ -114,7 +115,7 @@ def cut(text: str, limit: int) -> str:
     return text[: max(0, limit - 1)].rstrip() + "…"
 
 
-@dataclass
+@dataclass(slots=True)  # a store holds one per note file: 100,000 in a large memory
 class Note:
     """One memory note. ``meta`` holds every frontmatter key, known or not, in order."""
 
@@ -240,7 +241,22 @@ def load_frontmatter(fm_text: str) -> dict[str, Any]:
         raise NoteFormatError(REASONS["frontmatter-not-mapping"], reason="frontmatter-not-mapping")
     if not meta:
         raise NoteFormatError(REASONS["empty-frontmatter"], reason="empty-frontmatter")
-    return {str(k): v for k, v in meta.items()}
+    return interned(meta)
+
+
+def interned(meta: dict[Any, Any]) -> dict[str, Any]:
+    """``meta`` with its keys as shared strings (and the short values every note repeats:
+    type, source, agent): one copy of ``description`` for the whole memory, not one a note."""
+    out = {}
+    for k, v in meta.items():
+        key = sys.intern(str(k))
+        if key in _SHARED_VALUES and isinstance(v, str) and len(v) <= 32:
+            v = sys.intern(v)
+        out[key] = v
+    return out
+
+
+_SHARED_VALUES = frozenset({"type", "source", "agent", "trust"})
 
 
 def parse_note(data: bytes, *, stem: str | None = None) -> Note:

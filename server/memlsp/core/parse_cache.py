@@ -35,7 +35,7 @@ import yaml
 
 from .errors import MemlspError, NoteFormatError
 from .fsutil import atomic_write, first_link
-from .notes import LOADER_NAME, Note, note_from_meta, parse_note, split_note
+from .notes import LOADER_NAME, Note, interned, note_from_meta, parse_note, split_note
 from .records import STATE_DIR, Problem, Scope
 
 FORMAT = 1
@@ -66,13 +66,41 @@ def identity(st) -> Identity:
 
 
 class ScopeCache:
-    """One scope's cache: ``rows`` = file (relative to the scope) → (identity, digest) of
-    the bytes last parsed; ``payloads`` = digest → the JSON ``[frontmatter, body]`` those
-    bytes parse to. The rows are those the file on disk holds."""
+    """One scope's cache for one scan: ``rows`` = file (relative to the scope) → (identity,
+    digest) of the bytes last parsed; ``payloads`` = digest → the JSON ``[frontmatter,
+    body]`` those bytes parse to. Read from disk (``loader``) only when first asked: a scan
+    whose files the store already holds never reads it; dropped after the scan."""
 
-    def __init__(self, rows=None, payloads=None) -> None:
-        self.rows: dict[str, tuple[Identity, str]] = rows or {}
-        self.payloads: dict[str, str] = payloads or {}
+    def __init__(self, rows=None, payloads=None, loader=None) -> None:
+        self._rows: dict[str, tuple[Identity, str]] | None = rows
+        self._payloads: dict[str, str] | None = payloads
+        self._loader = loader
+        if loader is None:
+            self._rows, self._payloads = rows or {}, payloads or {}
+
+    def _load(self) -> None:
+        if self._rows is None or self._payloads is None:
+            self._rows, self._payloads = self._loader()
+
+    @property
+    def rows(self) -> dict[str, tuple[Identity, str]]:
+        self._load()
+        return self._rows  # type: ignore[return-value]
+
+    @rows.setter
+    def rows(self, value: dict[str, tuple[Identity, str]]) -> None:
+        self._load()
+        self._rows = value
+
+    @property
+    def payloads(self) -> dict[str, str]:
+        self._load()
+        return self._payloads  # type: ignore[return-value]
+
+    @payloads.setter
+    def payloads(self, value: dict[str, str]) -> None:
+        self._load()
+        self._payloads = value
 
     def lookup(self, rel: str, key: Identity, stem: str) -> tuple[str, Note] | None:
         """The digest and note of a file whose identity is the one cached (trusted like the
@@ -109,7 +137,7 @@ class ScopeCache:
                 return None
             if data is not None:  # the bytes are at hand: the body comes from them
                 body = split_note(data)[1]
-            return note_from_meta(meta, body, stem=stem)
+            return note_from_meta(interned(meta), body, stem=stem)
         except (ValueError, TypeError, NoteFormatError):
             return None  # a payload that is not a note is ignored: the file decides
 
@@ -122,7 +150,7 @@ def _head(rel: str, key: Identity, digest: str) -> str:
     return f"{digest} {' '.join(map(str, key))} {json.dumps(rel, ensure_ascii=False)}"
 
 
-def _read_lines(body: str) -> ScopeCache:
+def _read_lines(body: str) -> tuple[dict, dict]:
     rows: dict[str, tuple[Identity, str]] = {}
     payloads: dict[str, str] = {}
     for line in body.splitlines():
@@ -138,7 +166,7 @@ def _read_lines(body: str) -> ScopeCache:
         if isinstance(rel, str):
             rows[rel] = (key, parts[0])  # type: ignore[assignment]
             payloads[parts[0]] = payload
-    return ScopeCache(rows, payloads)
+    return rows, payloads
 
 
 class ParseCache:
@@ -147,6 +175,21 @@ class ParseCache:
     def __init__(self, home) -> None:
         self.home = home
         self._key: bytes | None = None
+        self._rows: dict[str, int] = {}  # scope → rows its file was last seen or written with
+
+    def rows_of(self, scope: Scope) -> int | None:
+        return self._rows.get(scope.rel)
+
+    def keep(self, scope: Scope, cache: ScopeCache, entries, memo: dict) -> None:
+        """Write the scope's cache when the notes a whole scan saw (``entries``, with their
+        identities in the store's in-memory cache ``memo``) differ from its rows."""
+        seen: dict[str, tuple[Identity, str]] = {}
+        for e in entries:
+            hit = memo.get(str(e.file))
+            if hit is not None and hit[1] == e.sha256:
+                seen[e.rel_in_scope] = (hit[0], e.sha256)
+        self.save(scope, cache, seen)
+        self._rows[scope.rel] = len(entries)
 
     def _secret(self, create: bool) -> bytes | None:
         if self._key is not None:
@@ -169,20 +212,24 @@ class ParseCache:
         return mac.hexdigest()
 
     def open(self, scope: Scope) -> ScopeCache:
-        """The scope's cache as on disk; empty when it is missing or fails any check."""
+        """The scope's cache, read when first asked; empty when it is missing or fails any
+        check."""
         if scope.kind == "folder":
             return ScopeCache()
+        return ScopeCache(loader=lambda: self._read(scope))
+
+    def _read(self, scope: Scope) -> tuple[dict, dict]:
         data = _read(scope.root / STATE_DIR / CACHE_NAME)
         key = self._secret(create=False)
         head, _, body = data.partition(b"\n")
         if key is None or head != f"{MAGIC} {PARSER} ".encode() + self._sign(
             key, scope, body
         ).encode("ascii"):
-            return ScopeCache()
+            return {}, {}
         try:
             return _read_lines(body.decode("utf-8"))
         except UnicodeDecodeError:
-            return ScopeCache()
+            return {}, {}
 
     def save(self, scope: Scope, cache: ScopeCache, seen: dict[str, tuple[Identity, str]]) -> None:
         """Keep the rows of the files a whole scan saw (``seen``: file → identity, digest),

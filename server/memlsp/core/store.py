@@ -36,7 +36,7 @@ from .fsutil import atomic_write, file_lock, first_link, is_temp_name, register_
 from .identity import ProjectId, resolve_project
 from .mounts import Mounts
 from .notes import MAX_NOTE_BYTES, Note, iso, one_line, parse_time, utcnow
-from .parse_cache import Identity, ParseCache, ScopeCache, identity, parse_file
+from .parse_cache import ParseCache, ScopeCache, identity, parse_file
 from .policy.gate import derived_lines, note_text
 from .records import (  # noqa: F401 - the records of the home, re-exported for callers
     INDEX_NAME,
@@ -70,9 +70,9 @@ class Store:
         # keyed by the path's text: hashing a Path object cost more than the stat itself
         self._cache: dict[str, tuple[tuple[int, ...], str, Note | Problem]] = {}
         self._cache_lock = threading.Lock()
-        # the parsed frontmatter kept on disk for the next process (ADR 0004)
+        # the parsed notes kept on disk for the next process (ADR 0004); files read here
         self._parse_cache = ParseCache(self.home)
-        self._scope_caches: dict[str, ScopeCache] = {}
+        self._reads = 0
 
     # ---- scopes -------------------------------------------------------------------------
     def global_scope(self) -> Scope:
@@ -200,6 +200,7 @@ class Store:
         if found is not None:
             (digest, parsed), size = found, st.st_size
         else:
+            self._reads += 1
             try:
                 with open(file, "rb") as fh:
                     data = fh.read(MAX_NOTE_BYTES + 1)
@@ -229,22 +230,17 @@ class Store:
 
     def scan(self, scope: Scope, *, fresh: bool = False) -> ScanResult:
         out = ScanResult()
-        cache = self._scope_caches.get(scope.rel)
-        if cache is None:
-            cache = self._scope_caches[scope.rel] = self._parse_cache.open(scope)
-        seen: dict[str, tuple[Identity, str]] = {}
+        cache, reads = self._parse_cache.open(scope), self._reads
         for section, file in self._note_files(scope):
             item = self.load(scope, section, file, fresh=fresh, cache=cache)
             if isinstance(item, Entry):
-                hit = self._cache.get(str(file))
-                if hit is not None and hit[1] == item.sha256:
-                    seen[item.rel_in_scope] = (hit[0], item.sha256)
                 out.entries.append(item)
                 for text in item.note.problems:
                     out.problems.append(Problem(item.path, "note-warning", text, "warning"))
             elif item.reason != "missing":
                 out.problems.append(item)
-        self._parse_cache.save(scope, cache, seen)
+        if self._reads != reads or self._parse_cache.rows_of(scope) != len(out.entries):
+            self._parse_cache.keep(scope, cache, out.entries, self._cache)
         return out
 
     def scan_all(self) -> ScanResult:
