@@ -178,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", action="append", choices=[b.name for b in BENCHES], help="only these")
     ap.add_argument("--timeout", type=float, default=None, help="seconds per benchmark")
     args = ap.parse_args(argv)
-    timeout = args.timeout or (120.0 if args.quick else 1800.0)
+    timeout = args.timeout or (200.0 if args.quick else 3600.0)
     chosen = [b for b in BENCHES if not args.only or b.name in args.only]
     info = machine() | {"load_before": os.getloadavg(), "mode": "quick" if args.quick else "full"}
     outcomes = []

@@ -108,47 +108,23 @@ def figures(n: int, repeat: int = 3, once: int = 3) -> list[dict]:
             drop_parse_cache(home)
             ls_cold.append(ls_process(home, work))
         ls_warm = [ls_process(home, work) for _ in range(repeat)]
-    med = statistics.median
+    rows = (  # (what, runs of (wall, CPU), wall or CPU, target)
+        ("cold load in-process, no parse cache", nocache, 0, None),
+        ("cold load in-process, no parse cache", nocache, 1, None),
+        ("cold load in-process, parse cache", cached, 0, LOAD_TARGET_S),
+        ("cold load in-process, parse cache", cached, 1, LOAD_TARGET_S),
+        ("`memlsp ls --json`, no parse cache, process start included", ls_cold, 0, None),
+        ("`memlsp ls --json`, process start included", ls_warm, 0, LS_TARGET_S),
+        ("`memlsp ls --json`, process start included", ls_warm, 1, LS_TARGET_S),
+    )
     return [
         fig(
-            f"cold load in-process, {n:,} notes, no parse cache (wall)",
-            med(w for w, _ in nocache),
+            f"{what}, {n:,} notes ({'CPU' if i else 'wall'})",
+            statistics.median(r[i] for r in runs),
             "s",
-        ),
-        fig(
-            f"cold load in-process, {n:,} notes, no parse cache (CPU)",
-            med(c for _, c in nocache),
-            "s",
-        ),
-        fig(
-            f"cold load in-process, {n:,} notes, parse cache (wall)",
-            med(w for w, _ in cached),
-            "s",
-            LOAD_TARGET_S,
-        ),
-        fig(
-            f"cold load in-process, {n:,} notes, parse cache (CPU)",
-            med(c for _, c in cached),
-            "s",
-            LOAD_TARGET_S,
-        ),
-        fig(
-            f"`memlsp ls --json`, {n:,} notes, no parse cache (wall)",
-            med(w for w, _ in ls_cold),
-            "s",
-        ),
-        fig(
-            f"`memlsp ls --json`, {n:,} notes (wall, process start included)",
-            med(w for w, _ in ls_warm),
-            "s",
-            LS_TARGET_S,
-        ),
-        fig(
-            f"`memlsp ls --json`, {n:,} notes (CPU of the process)",
-            med(c for _, c in ls_warm),
-            "s",
-            LS_TARGET_S,
-        ),
+            target,
+        )
+        for what, runs, i, target in rows
     ]
 
 
