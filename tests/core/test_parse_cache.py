@@ -26,7 +26,7 @@ def seed(store: Store, n: int = 5) -> None:
                 name=f"rule-{i}",
                 description=f"Rule number {i} about the build",
                 type="feedback",
-                body=f"Body of rule {i}.\nSecond line.",
+                body=f"Body of rule {i}.\nSecond line\u2028with a line separator\x1c.",
                 meta={"owner": ["team", {"depth": i}], "score": 1.5},
             ),
             section="inbox" if i % 2 else "",

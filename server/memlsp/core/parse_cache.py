@@ -7,7 +7,7 @@ Files are the truth; the cache only saves work:
 * entries are keyed by the SHA-256 of a file's exact bytes, which the store computes
   anyway: a stale entry cannot match an edited file, and a cached mapping is used only for
   bytes that produced it;
-* the file is signed with HMAC-SHA256 under a per-home secret (``<home>/.memlsp/
+* the file is signed (its last line) with HMAC-SHA256 under a per-home secret (``<home>/.memlsp/
   parse-cache.key``, created 0600 on first use) over the format, the parser, the scope and
   every entry; a missing, truncated, edited, copied or foreign cache fails the check and is
   rebuilt silently; an entry whose mapping is not a usable note is ignored;
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import io
 import json
 import os
 import secrets
@@ -153,7 +154,8 @@ def _head(rel: str, key: Identity, digest: str) -> str:
 def _read_lines(body: str) -> tuple[dict, dict]:
     rows: dict[str, tuple[Identity, str]] = {}
     payloads: dict[str, str] = {}
-    for line in body.splitlines():
+    for line in io.StringIO(body):  # one line at a time: no list of every line
+        line = line.rstrip("\n")
         head, tab, payload = line.partition("\t")
         parts = head.split(" ", 6)
         if not tab or len(parts) != 7 or len(parts[0]) != _DIGEST_LEN:
@@ -206,10 +208,9 @@ class ParseCache:
         self._key = key
         return key
 
-    def _sign(self, key: bytes, scope: Scope, body: bytes) -> str:
-        mac = hmac.new(key, f"{MAGIC}\n{PARSER}\n{scope.rel}\n".encode(), hashlib.sha256)
-        mac.update(body)
-        return mac.hexdigest()
+    def _mac(self, key: bytes, scope: Scope):
+        """The signature so far: over the format, the parser and the scope, then the lines."""
+        return hmac.new(key, f"{MAGIC}\n{PARSER}\n{scope.rel}\n".encode(), hashlib.sha256)
 
     def open(self, scope: Scope) -> ScopeCache:
         """The scope's cache, read when first asked; empty when it is missing or fails any
@@ -221,27 +222,26 @@ class ParseCache:
     def _read(self, scope: Scope) -> tuple[dict, dict]:
         data = _read(scope.root / STATE_DIR / CACHE_NAME)
         key = self._secret(create=False)
-        head, _, body = data.partition(b"\n")
-        if key is None or head != f"{MAGIC} {PARSER} ".encode() + self._sign(
-            key, scope, body
-        ).encode("ascii"):
+        end = data.rfind(b"\n", 0, len(data) - 1) + 1  # the last line is the signature
+        body = memoryview(data)[:end]
+        mac = self._mac(key, scope) if key is not None and data.endswith(b"\n") else None
+        if mac is None:
+            return {}, {}
+        mac.update(body)
+        if not hmac.compare_digest(data[end:], f"{MAGIC} {mac.hexdigest()}\n".encode()):
             return {}, {}
         try:
-            return _read_lines(body.decode("utf-8"))
+            return _read_lines(str(body, "utf-8"))
         except UnicodeDecodeError:
             return {}, {}
 
     def save(self, scope: Scope, cache: ScopeCache, seen: dict[str, tuple[Identity, str]]) -> None:
         """Keep the rows of the files a whole scan saw (``seen``: file → identity, digest),
         when they differ from what the file holds; rows and payloads of deleted or forgotten
-        notes are dropped."""
-        if scope.kind == "folder":
+        notes are dropped. Written line by line into one buffer: at 100,000 notes the cache
+        is over 100 MB, and copies of it would be the scan's largest allocation."""
+        if scope.kind == "folder" or seen == cache.rows:
             return
-        if seen == cache.rows:
-            return
-        lines = sorted(
-            line for r, (k, d) in seen.items() if (line := cache.line(r, k, d)) is not None
-        )
         digests = {d for _, d in seen.values()}
         cache.rows = dict(seen)
         cache.payloads = {d: p for d, p in cache.payloads.items() if d in digests}
@@ -249,10 +249,16 @@ class ParseCache:
         state = scope.root / STATE_DIR
         if secret is None or not state.is_dir():
             return
-        body = "".join(line + "\n" for line in lines).encode("utf-8")
-        head = f"{MAGIC} {PARSER} {self._sign(secret, scope, body)}\n".encode()
+        mac, buf = self._mac(secret, scope), bytearray()
+        for rel in sorted(seen):
+            line = cache.line(rel, *seen[rel])
+            if line is not None:
+                encoded = line.encode("utf-8") + b"\n"
+                mac.update(encoded)
+                buf += encoded
+        buf += f"{MAGIC} {mac.hexdigest()}\n".encode()
         with suppress(OSError, MemlspError):  # a link or a read-only folder: no cache
-            atomic_write(state / CACHE_NAME, head + body, durable=False)
+            atomic_write(state / CACHE_NAME, buf, durable=False)
 
 
 def _read(path, limit: int = -1) -> bytes:
