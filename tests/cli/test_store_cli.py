@@ -83,21 +83,12 @@ def test_errors_are_clear_with_exit_code_2(make_repo) -> None:
     assert "invalid choice" in proc.stderr
 
 
-def notes_and_state(home: Path) -> dict[Path, bytes]:
-    """Every file of the home but the parse cache (a derived cache any scan may write)."""
-    return {
-        p: p.read_bytes()
-        for p in home.rglob("*")
-        if p.is_file() and not p.name.startswith("parse-cache")
-    }
-
-
 def test_doctor_lists_malformed_files_without_touching_them(make_repo, memlsp_home: Path) -> None:
     repo = make_repo(origin=ORIGIN)
     run(repo, "remember", "A fine note about deploys", "--type", "project")
     scope_root = memlsp_home / "projects" / "github.com" / "Example-Org" / "Shop"
     digests = plant_malformed(scope_root / "inbox")
-    before = notes_and_state(memlsp_home)
+    before = {p: p.read_bytes() for p in memlsp_home.rglob("*") if p.is_file()}
     proc = run(repo, "doctor", "--json", ok=(1,))
     report = json.loads(proc.stdout)
     reasons = {
@@ -107,7 +98,8 @@ def test_doctor_lists_malformed_files_without_touching_them(make_repo, memlsp_ho
     assert report["errors"] == len(MALFORMED)
     human = run(repo, "doctor", ok=(1,)).stdout
     assert "broken-yaml" in human and "frontmatter is not valid YAML" in human
-    assert notes_and_state(memlsp_home) == before
+    after = {p: p.read_bytes() for p in memlsp_home.rglob("*") if p.is_file()}
+    assert after == before
     assert all(hashlib.sha256(p.read_bytes()).hexdigest() == d for p, d in digests.items())
     listing = json.loads(run(repo, "ls", "--json").stdout)
     assert len(listing["entries"]) == 1 and len(listing["problems"]) >= len(MALFORMED)

@@ -31,6 +31,7 @@ def seed(store: Store, n: int = 5) -> None:
             ),
             section="inbox" if i % 2 else "",
         )
+    store.rebuild_index(scope)  # a write's scan sees the notes before it: the index after
 
 
 def view(store: Store) -> list[tuple]:
@@ -117,7 +118,9 @@ def test_a_truncated_or_garbage_cache_is_ignored_and_rebuilt(memlsp_home: Path) 
     for bad in (good[: len(good) // 2], b"", b"\xff\xfe\x00garbage\n" * 50, good + b"x y\n"):
         cache.write_bytes(bad)
         assert view(Store(memlsp_home)) == truth
-        assert cache.read_bytes() == good  # rebuilt by that scan
+        assert cache.read_bytes() == bad  # a read never writes the cache
+        Store(memlsp_home).rebuild_index(Store(memlsp_home).global_scope())
+        assert cache.read_bytes() == good  # memlsp's next write rebuilds it
 
 
 def test_a_cache_signed_with_another_homes_key_is_ignored(
@@ -176,11 +179,34 @@ def test_frontmatter_json_cannot_carry_is_parsed_every_time(memlsp_home: Path) -
         "---\nname: dated\ndescription: A dated note\ntype: project\n"
         "created: 2026-01-02T03:04:05Z\nwhen: 2026-01-02\n---\nBody\n"
     )
+    Store(memlsp_home).rebuild_index(scope)
+    assert b"A dated note" not in cache_file(store).read_bytes()
     first = view(Store(memlsp_home))
     assert first == view(Store(memlsp_home)) == from_files(memlsp_home)
     note = Store(memlsp_home).scan(scope).entries[0].note
     assert note.created is not None and note.created.year == 2026
-    assert b"A dated note" not in cache_file(store).read_bytes()
+
+
+def test_reads_never_write_it_and_a_few_new_notes_wait(memlsp_home: Path) -> None:
+    """Only memlsp's writes write the cache (a listing, recall or dry run does not), and a
+    write that adds a note to a large scope leaves it for later; a deletion does not."""
+    store = Store(memlsp_home)
+    seed(store, 30)
+    cache = cache_file(store)
+    before = cache.read_bytes()
+    scope = store.global_scope()
+    (scope.root / "hand-written.md").write_text(
+        "---\nname: hand-written\ndescription: Written by hand\ntype: user\n---\nx\n"
+    )
+    assert [e for e in view(Store(memlsp_home)) if e[1] == "hand-written"]
+    assert cache.read_bytes() == before
+    Store(memlsp_home).write_note(scope, Note(name="one-more", description="One more", type="user"))
+    assert cache.read_bytes() == before  # 2 of 32 notes new: not worth 32 rows rewritten
+    (scope.root / "rule-8.md").unlink()
+    Store(memlsp_home).rebuild_index(scope)
+    after = cache.read_bytes()
+    assert b"Rule number 8 about" not in after and b"Written by hand" in after
+    assert view(Store(memlsp_home)) == from_files(memlsp_home)
 
 
 def test_the_key_is_private(memlsp_home: Path) -> None:
@@ -188,7 +214,7 @@ def test_the_key_is_private(memlsp_home: Path) -> None:
     view(Store(memlsp_home))
     key = memlsp_home / ".memlsp" / parse_cache.KEY_NAME
     assert key.stat().st_mode & 0o777 == 0o600
-    assert len(key.read_bytes()) == 32
+    assert len(bytes.fromhex(key.read_text())) == 32
 
 
 def test_a_mounted_folder_is_never_written_to(tmp_path: Path) -> None:

@@ -14,9 +14,11 @@ Files are the truth; the cache only saves work:
 * only plain JSON mappings are cached (strings, numbers, booleans, null, lists, mappings
   with string keys): a frontmatter with a YAML date or anything else JSON cannot carry
   exactly is parsed every time;
-* a scan writes the cache again only when the notes it saw differ from the cache's
-  (entries of deleted or forgotten notes are dropped then), atomically and without fsync;
-  a failed write is ignored. Mounted folders (another agent's) are never written to.
+* only the scans of memlsp's own writes (``fresh``, under the scope's lock) write the
+  cache: when a note was deleted or forgotten (its row is dropped), when a tenth of the
+  notes are new or changed, or when there is no cache yet; atomically, without fsync; a
+  failed write is ignored. Reads (``ls``, recall, a dry run, doctor) never write it, and
+  mounted folders (another agent's) are never written to.
 
 Must not import pygls, lsprotocol or an adapter.
 """
@@ -119,14 +121,20 @@ class ScopeCache:
         if note is not None:
             return note
         parsed = parse_file(data, stem, rel)
-        if isinstance(parsed, Note) and plain(parsed.meta):
+        if isinstance(parsed, Note):
+            self.add(digest, parsed)
+        return parsed
+
+    def add(self, digest: str, note: Note) -> None:
+        """Keep ``note`` as the payload of the bytes whose SHA-256 is ``digest``, when JSON
+        carries its frontmatter exactly."""
+        if plain(note.meta):
             try:
                 self.payloads[digest] = json.dumps(
-                    [parsed.meta, parsed.body], ensure_ascii=False, allow_nan=False
+                    [note.meta, note.body], ensure_ascii=False, allow_nan=False
                 )
             except ValueError:  # NaN or infinity: not exact in JSON
                 pass
-        return parsed
 
     def _note(self, digest: str, stem: str, data: bytes | None = None) -> Note | None:
         payload = self.payloads.get(digest)
@@ -186,10 +194,17 @@ class ParseCache:
         """Write the scope's cache when the notes a whole scan saw (``entries``, with their
         identities in the store's in-memory cache ``memo``) differ from its rows."""
         seen: dict[str, tuple[Identity, str]] = {}
+        notes: dict[str, Note] = {}
         for e in entries:
             hit = memo.get(str(e.file))
             if hit is not None and hit[1] == e.sha256:
                 seen[e.rel_in_scope] = (hit[0], e.sha256)
+                notes[e.sha256] = e.note
+        for digest, note in notes.items():
+            # the store's notes are shared and never changed in place (its in-memory cache
+            # already relies on that): the note parsed from these bytes is their payload
+            if digest not in cache.payloads:
+                cache.add(digest, note)
         self.save(scope, cache, seen)
         self._rows[scope.rel] = len(entries)
 
@@ -197,14 +212,14 @@ class ParseCache:
         if self._key is not None:
             return self._key
         path = os.path.join(self.home, STATE_DIR, KEY_NAME)
-        key = _read(path, 65)
-        if len(key) != 32 and create:
+        key = _key_of(_read(path, 66))
+        if key is None and create:
             with suppress(OSError, MemlspError):  # a link or a read-only home: no cache
                 os.makedirs(os.path.dirname(path), exist_ok=True)
-                atomic_write(path, secrets.token_bytes(32), mode=0o600, durable=False)
-                key = _read(path, 65)
-        if len(key) != 32:
-            return None
+                # hex text: a tool that reads every file of the home as text reads it too
+                text = secrets.token_hex(32) + "\n"
+                atomic_write(path, text, mode=0o600, durable=False)
+                key = _key_of(_read(path, 66))
         self._key = key
         return key
 
@@ -240,8 +255,13 @@ class ParseCache:
         when they differ from what the file holds; rows and payloads of deleted or forgotten
         notes are dropped. Written line by line into one buffer: at 100,000 notes the cache
         is over 100 MB, and copies of it would be the scan's largest allocation."""
-        if scope.kind == "folder" or seen == cache.rows:
+        rows = cache.rows
+        if scope.kind == "folder" or seen == rows:
             return
+        if rows and not rows.keys() - seen.keys():  # nothing deleted or forgotten
+            changed = sum(1 for rel, row in seen.items() if rows.get(rel) != row)
+            if changed * 10 < len(seen):
+                return  # a few new or edited notes: parsed until a larger change
         digests = {d for _, d in seen.values()}
         cache.rows = dict(seen)
         cache.payloads = {d: p for d, p in cache.payloads.items() if d in digests}
@@ -259,6 +279,15 @@ class ParseCache:
         buf += f"{MAGIC} {mac.hexdigest()}\n".encode()
         with suppress(OSError, MemlspError):  # a link or a read-only folder: no cache
             atomic_write(state / CACHE_NAME, buf, durable=False)
+
+
+def _key_of(data: bytes) -> bytes | None:
+    """The 32-byte key a key file holds (64 hex digits), or None."""
+    try:
+        key = bytes.fromhex(data.decode("ascii").strip())
+    except ValueError:
+        return None
+    return key if len(key) == 32 else None
 
 
 def _read(path, limit: int = -1) -> bytes:

@@ -73,6 +73,7 @@ class Store:
         # the parsed notes kept on disk for the next process (ADR 0004); files read here
         self._parse_cache = ParseCache(self.home)
         self._reads = 0
+        self.write_parse_cache = True  # False: read the cache, never write it
 
     # ---- scopes -------------------------------------------------------------------------
     def global_scope(self) -> Scope:
@@ -239,7 +240,8 @@ class Store:
                     out.problems.append(Problem(item.path, "note-warning", text, "warning"))
             elif item.reason != "missing":
                 out.problems.append(item)
-        if self._reads != reads or self._parse_cache.rows_of(scope) != len(out.entries):
+        changed = self._reads != reads or self._parse_cache.rows_of(scope) != len(out.entries)
+        if fresh and changed and self.write_parse_cache:  # memlsp's writes, under the lock
             self._parse_cache.keep(scope, cache, out.entries, self._cache)
         return out
 
