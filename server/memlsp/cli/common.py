@@ -27,7 +27,30 @@ def open_service() -> MemoryService:
 
 def print_json(value: Any) -> None:
     # one write: json.dump streams thousands of small writes (a third of `ls --json`)
-    sys.stdout.write(json.dumps(value, ensure_ascii=False, indent=2) + "\n")
+    sys.stdout.write(dumps(value) + "\n")
+
+
+LONG_LIST = 100  # longer lists print one record a line (the C encoder: 5x faster)
+
+
+def dumps(value: Any) -> str:
+    """JSON indented by 2; a top-level list of more than LONG_LIST items is written one
+    item a line, so 10,000 notes cost what the C encoder costs, not Python's indenting
+    one (the same JSON either way)."""
+    if not isinstance(value, dict) or not any(
+        isinstance(v, list) and len(v) > LONG_LIST for v in value.values()
+    ):
+        return json.dumps(value, ensure_ascii=False, indent=2)
+    parts = []
+    for k, v in value.items():
+        key = json.dumps(k, ensure_ascii=False)
+        if isinstance(v, list) and len(v) > LONG_LIST:
+            rows = ",\n".join("    " + json.dumps(x, ensure_ascii=False) for x in v)
+            parts.append(f"  {key}: [\n{rows}\n  ]")
+        else:
+            text = json.dumps(v, ensure_ascii=False, indent=2).replace("\n", "\n  ")
+            parts.append(f"  {key}: {text}")
+    return "{\n" + ",\n".join(parts) + "\n}"
 
 
 def camel_record(record: Any) -> dict:
