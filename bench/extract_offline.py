@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import json
+import os
 import statistics
 import sys
 import tempfile
@@ -55,6 +57,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=300)
     parser.add_argument("--warmup", type=int, default=20)
+    parser.add_argument("--json", action="store_true", help="figures as JSON (bench/run.py)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(Path(tmp) / "home")
@@ -77,6 +80,20 @@ def main() -> int:
                     timings.append(elapsed)
             results[label] = sorted(timings)
         notes = len(store.scan_all().entries)
+    if args.json:
+        figures = [
+            {
+                "metric": f"offline extraction p50, 10-message turn ({label})",
+                "value": round(statistics.median(t), 2),
+                "unit": "ms",
+                "target": f"<= {TARGET_MS:.0f}",
+                "met": statistics.median(t) <= TARGET_MS,
+            }
+            for label, t in results.items()
+        ]
+        load = list(os.getloadavg())
+        print(json.dumps({"name": "extract", "figures": figures, "load": load}))
+        return 0
     print(f"offline extraction, 10-message turn, {args.turns} turns, {notes} notes in the home")
     for label, timings in results.items():
         p50 = statistics.median(timings)

@@ -183,3 +183,26 @@ def test_colour_on_a_terminal_and_never_with_no_color_or_a_pipe(workspace) -> No
     assert "\x1b[" not in piped
     forced = run(repo, "ls", "--color", "always").stdout
     assert "\x1b[" in forced
+
+
+def test_long_listings_print_one_record_a_line_and_the_same_json() -> None:
+    """``--json`` of a long list is written one record a line (the C encoder), short ones
+    indented as before; both parse to exactly the value."""
+    from memlsp.cli.common import LONG_LIST, dumps
+
+    record = {"path": "global/a.md", "description": 'Ünïcode \u2028 "quoted"', "stale": None}
+    for n in (3, LONG_LIST + 1, 2_000):
+        value = {
+            "version": 1,
+            "home": "/h",
+            "entries": [dict(record, n=i) for i in range(n)],
+            "problems": [],
+            "nested": {"a": [1, 2]},
+        }
+        text = dumps(value)
+        assert json.loads(text) == value
+        lines = text.splitlines()
+        if n > LONG_LIST:
+            assert len([line for line in lines if line.startswith('    {"path"')]) == n
+        else:
+            assert text == json.dumps(value, ensure_ascii=False, indent=2)

@@ -4,6 +4,7 @@ formatting. Commands decode arguments, call the service and print; nothing else.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import os
 import sys
@@ -25,15 +26,48 @@ def open_service() -> MemoryService:
 
 
 def print_json(value: Any) -> None:
-    json.dump(value, sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
+    # one write: json.dump streams thousands of small writes (a third of `ls --json`)
+    sys.stdout.write(dumps(value) + "\n")
+
+
+LONG_LIST = 100  # longer lists print one record a line (the C encoder: 5x faster)
+
+
+def dumps(value: Any) -> str:
+    """JSON indented by 2; a top-level list of more than LONG_LIST items is written one
+    item a line, so 10,000 notes cost what the C encoder costs, not Python's indenting
+    one (the same JSON either way)."""
+    if not isinstance(value, dict) or not any(
+        isinstance(v, list) and len(v) > LONG_LIST for v in value.values()
+    ):
+        return json.dumps(value, ensure_ascii=False, indent=2)
+    parts = []
+    for k, v in value.items():
+        key = json.dumps(k, ensure_ascii=False)
+        if isinstance(v, list) and len(v) > LONG_LIST:
+            rows = ",\n".join("    " + json.dumps(x, ensure_ascii=False) for x in v)
+            parts.append(f"  {key}: [\n{rows}\n  ]")
+        else:
+            text = json.dumps(v, ensure_ascii=False, indent=2).replace("\n", "\n  ")
+            parts.append(f"  {key}: {text}")
+    return "{\n" + ",\n".join(parts) + "\n}"
 
 
 def camel_record(record: Any) -> dict:
     """A service result (a dataclass) as a JSON object with camelCase keys."""
-    return {_camel(k): v for k, v in dataclasses.asdict(record).items()}
+    out = {}
+    for f in dataclasses.fields(record):
+        value = getattr(record, f.name)
+        if not isinstance(value, _SCALARS):  # nested records, lists, mappings: deep copy
+            value = dataclasses.asdict(record)[f.name]
+        out[_camel(f.name)] = value
+    return out
 
 
+_SCALARS = (str, int, float, bool, type(None))
+
+
+@functools.cache
 def _camel(name: str) -> str:
     head, *rest = name.split("_")
     return head + "".join(p.title() for p in rest)

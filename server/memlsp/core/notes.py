@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import sys
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
-from frontmatter.default_handlers import YAMLHandler
 
 from .errors import InvalidNoteError, NoteFormatError
 
@@ -48,7 +48,11 @@ REASONS = {
     "bad-name": "name is not a usable slug",
 }
 
-_YAML = YAMLHandler()
+# libyaml's C loader when PyYAML was built with it (ten times faster), else the Python one;
+# both are the safe loader: plain scalars, lists and mappings, no object construction.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+LOADER_NAME = _LOADER.__name__
+_FM_BOUNDARY = re.compile(r"^-{3,}\s*$", re.MULTILINE)
 _FM_START = re.compile(r"\A\ufeff?---[ \t]*\r?\n")
 _SLUG_STRIP = re.compile(r"[^\w]+", re.UNICODE)
 
@@ -111,7 +115,7 @@ def cut(text: str, limit: int) -> str:
     return text[: max(0, limit - 1)].rstrip() + "…"
 
 
-@dataclass
+@dataclass(slots=True)  # a store holds one per note file: 100,000 in a large memory
 class Note:
     """One memory note. ``meta`` holds every frontmatter key, known or not, in order."""
 
@@ -200,8 +204,9 @@ class Note:
         return f"---\n{head}---\n{body}\n" if body else f"---\n{head}---\n"
 
 
-def parse_note(data: bytes, *, stem: str | None = None) -> Note:
-    """Parse note bytes; raise NoteFormatError(reason=...) for anything unusable."""
+def split_note(data: bytes) -> tuple[str, str]:
+    """The frontmatter text and the body of note bytes; NoteFormatError when the file is too
+    large, binary, not UTF-8 or has no frontmatter block."""
     if len(data) > MAX_NOTE_BYTES:
         raise NoteFormatError(REASONS["too-large"], reason="too-large", size=len(data))
     if b"\x00" in data:
@@ -214,21 +219,55 @@ def parse_note(data: bytes, *, stem: str | None = None) -> Note:
         ) from exc
     if not _FM_START.match(text):
         raise NoteFormatError(REASONS["no-frontmatter"], reason="no-frontmatter")
+    parts = _FM_BOUNDARY.split(text.lstrip("\ufeff"), 2)
+    if len(parts) < 3:  # no closing --- line
+        raise NoteFormatError(REASONS["no-frontmatter"], reason="no-frontmatter")
+    return parts[1], parts[2]
+
+
+def load_frontmatter(fm_text: str) -> dict[str, Any]:
+    """The frontmatter as a mapping with string keys; NoteFormatError when it is not YAML,
+    not a mapping, or empty."""
     try:
-        fm_text, content = _YAML.split(text.lstrip("\ufeff"))
-        meta = _YAML.load(fm_text) if fm_text.strip() else {}
+        meta = yaml.load(fm_text, Loader=_LOADER) if fm_text.strip() else {}  # noqa: S506 - safe loader
     except yaml.YAMLError as exc:
         detail = str(exc).splitlines()[0] if str(exc) else ""
         raise NoteFormatError(f"{REASONS['broken-yaml']}: {detail}", reason="broken-yaml") from exc
-    except ValueError as exc:  # no closing --- line
-        raise NoteFormatError(REASONS["no-frontmatter"], reason="no-frontmatter") from exc
+    except ValueError as exc:  # e.g. a timestamp out of range
+        raise NoteFormatError(f"{REASONS['broken-yaml']}: {exc}", reason="broken-yaml") from exc
     if meta is None:
         meta = {}
     if not isinstance(meta, dict):
         raise NoteFormatError(REASONS["frontmatter-not-mapping"], reason="frontmatter-not-mapping")
     if not meta:
         raise NoteFormatError(REASONS["empty-frontmatter"], reason="empty-frontmatter")
-    meta = {str(k): v for k, v in meta.items()}
+    return interned(meta)
+
+
+def interned(meta: dict[Any, Any]) -> dict[str, Any]:
+    """``meta`` with its keys as shared strings (and the short values every note repeats:
+    type, source, agent): one copy of ``description`` for the whole memory, not one a note."""
+    out = {}
+    for k, v in meta.items():
+        key = sys.intern(str(k))
+        if key in _SHARED_VALUES and isinstance(v, str) and len(v) <= 32:
+            v = sys.intern(v)
+        out[key] = v
+    return out
+
+
+_SHARED_VALUES = frozenset({"type", "source", "agent", "trust"})
+
+
+def parse_note(data: bytes, *, stem: str | None = None) -> Note:
+    """Parse note bytes; raise NoteFormatError(reason=...) for anything unusable."""
+    fm_text, content = split_note(data)
+    return note_from_meta(load_frontmatter(fm_text), content, stem=stem)
+
+
+def note_from_meta(meta: dict[str, Any], content: str, *, stem: str | None = None) -> Note:
+    """The note of a parsed frontmatter mapping and its body (the checks of
+    :func:`parse_note` after the YAML; the parse cache calls it with a cached mapping)."""
     problems: list[str] = []
 
     type_ = meta.get("type")

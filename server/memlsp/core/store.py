@@ -31,11 +31,12 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from . import history, matching, memory_md
-from .errors import InvalidPathError, NoteFormatError, NotFoundError
+from .errors import InvalidPathError, NotFoundError
 from .fsutil import atomic_write, file_lock, first_link, is_temp_name, register_home
 from .identity import ProjectId, resolve_project
 from .mounts import Mounts
-from .notes import MAX_NOTE_BYTES, Note, iso, one_line, parse_note, parse_time, utcnow
+from .notes import MAX_NOTE_BYTES, Note, iso, one_line, parse_time, utcnow
+from .parse_cache import ParseCache, ScopeCache, identity, parse_file
 from .policy.gate import derived_lines, note_text
 from .records import (  # noqa: F401 - the records of the home, re-exported for callers
     INDEX_NAME,
@@ -69,6 +70,10 @@ class Store:
         # keyed by the path's text: hashing a Path object cost more than the stat itself
         self._cache: dict[str, tuple[tuple[int, ...], str, Note | Problem]] = {}
         self._cache_lock = threading.Lock()
+        # the parsed notes kept on disk for the next process (ADR 0004); files read here
+        self._parse_cache = ParseCache(self.home)
+        self._reads = 0
+        self.write_parse_cache = True  # False: read the cache, never write it
 
     # ---- scopes -------------------------------------------------------------------------
     def global_scope(self) -> Scope:
@@ -155,14 +160,22 @@ class Store:
         return file.relative_to(self.home).as_posix()
 
     def load(
-        self, scope: Scope, section: str, file: Path, *, fresh: bool = False
+        self,
+        scope: Scope,
+        section: str,
+        file: Path,
+        *,
+        fresh: bool = False,
+        cache: ScopeCache | None = None,
     ) -> Entry | Problem:
         """Parse one file, reusing an earlier parse when the bytes are the same.
 
         Read-only callers trust a cache keyed by (inode, mtime, ctime, size). A replaced
         file can reuse an inode number within one timestamp tick, so read-modify-write
         paths pass ``fresh=True``: the bytes are read and hashed, and only the YAML parse
-        (the expensive part) is reused when the hash matches.
+        (the expensive part) is reused when the hash matches. ``cache``: the scope's
+        on-disk parse cache (ADR 0004), asked the same way when this store has not read
+        the file yet.
         """
         rel = self.rel(file)
         try:
@@ -176,12 +189,19 @@ class Store:
             return Problem(rel, "not-a-file", f"{kind}; notes must be regular files")
         if st.st_size > MAX_NOTE_BYTES:
             return Problem(rel, "too-large", f"file is {st.st_size} bytes (limit 256 KiB)")
-        key = (st.st_ino, st.st_mtime_ns, st.st_ctime_ns, st.st_size)
+        key, path = identity(st), str(file)
         with self._cache_lock:
-            hit = self._cache.get(str(file))
+            hit = self._cache.get(path)
+        in_scope = f"{section}/{file.name}" if section else file.name
+        found = None
         if hit is not None and hit[0] == key and not fresh:
-            digest, parsed, size = hit[1], hit[2], st.st_size
+            found = hit[1], hit[2]
+        elif hit is None and cache is not None and not fresh:
+            found = cache.lookup(in_scope, key, file.stem)
+        if found is not None:
+            (digest, parsed), size = found, st.st_size
         else:
+            self._reads += 1
             try:
                 with open(file, "rb") as fh:
                     data = fh.read(MAX_NOTE_BYTES + 1)
@@ -190,13 +210,12 @@ class Store:
             digest, size = hashlib.sha256(data).hexdigest(), len(data)
             if hit is not None and hit[1] == digest:
                 parsed = hit[2]
+            elif cache is not None:
+                parsed = cache.parse(data, digest, file.stem, rel)
             else:
-                try:
-                    parsed = parse_note(data, stem=file.stem)
-                except NoteFormatError as exc:
-                    parsed = Problem(rel, exc.reason, str(exc))
-            with self._cache_lock:
-                self._cache[str(file)] = (key, digest, parsed)
+                parsed = parse_file(data, file.stem, rel)
+        with self._cache_lock:
+            self._cache[path] = (key, digest, parsed)
         if isinstance(parsed, Problem):
             return parsed
         return Entry(
@@ -212,14 +231,18 @@ class Store:
 
     def scan(self, scope: Scope, *, fresh: bool = False) -> ScanResult:
         out = ScanResult()
+        cache, reads = self._parse_cache.open(scope), self._reads
         for section, file in self._note_files(scope):
-            item = self.load(scope, section, file, fresh=fresh)
+            item = self.load(scope, section, file, fresh=fresh, cache=cache)
             if isinstance(item, Entry):
                 out.entries.append(item)
                 for text in item.note.problems:
                     out.problems.append(Problem(item.path, "note-warning", text, "warning"))
             elif item.reason != "missing":
                 out.problems.append(item)
+        changed = self._reads != reads or self._parse_cache.rows_of(scope) != len(out.entries)
+        if fresh and changed and self.write_parse_cache:  # memlsp's writes, under the lock
+            self._parse_cache.keep(scope, cache, out.entries, self._cache)
         return out
 
     def scan_all(self) -> ScanResult:

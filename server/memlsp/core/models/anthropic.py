@@ -55,8 +55,12 @@ class AnthropicProvider:
                 )
             try:
                 import anthropic
-            except ImportError as exc:  # pragma: no cover - a declared dependency
-                raise ModelError("the anthropic SDK is not installed", reason="no-sdk") from exc
+            except ImportError as exc:  # an optional dependency (memlsp[anthropic])
+                raise ModelError(
+                    "the anthropic SDK is not installed (pip install 'memlsp[anthropic]'); "
+                    "using offline behaviour",
+                    reason="no-sdk",
+                ) from exc
             self._client = anthropic.Anthropic(
                 api_key=self._api_key,
                 base_url=self.base_url,

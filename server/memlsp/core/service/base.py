@@ -121,6 +121,8 @@ class ServiceBase:
             if store is None:
                 store = self._stores[(home, mounts)] = Store(home, mounts)
             store.history_days = self._settings.retention.history_days
+            # managed off: nothing in the home is written, not even a cache (ADR 0004)
+            store.write_parse_cache = not self._settings.managed.off
         return store
 
     def folder(self, workspace: str | Path | None = None) -> Path:
