@@ -91,3 +91,11 @@ def test_the_command_runs_end_to_end_with_only(tmp_path: Path) -> None:
     assert bench["name"] == "recall"
     assert bench["status"].startswith("skipped: no eval set")
     assert result["machine"]["cpus"] >= 1
+
+
+def test_a_bench_that_exits_1_for_a_missed_target_still_gives_its_figures(tmp_path) -> None:
+    missed = script(tmp_path, "missed.py", GOOD + "\nimport sys; sys.exit(1)\n")
+    out = bench_run.run_bench(missed, quick=True, timeout=60)
+    assert out.status == "ok" and out.figures[0]["met"] is False
+    crashed = script(tmp_path, "crashed.py", "import sys; sys.exit(1)")
+    assert bench_run.run_bench(crashed, quick=True, timeout=60).status.startswith("failed")
