@@ -194,7 +194,10 @@ class RetrievalIndex:
 
     def _load_matrix(self) -> None:
         self._open()
-        self._vectors.load(self._file.rows())
+        count, batches = self._file.row_batches()
+        self._vectors.load_batches(count, batches)
+        if count >= 10_000:
+            release_free_memory()
 
     def _keyword_hits(
         self, query, n, limit, allowed, params
@@ -341,3 +344,17 @@ class RetrievalIndex:
             knowledge=is_knowledge_question(query),
         )
         return chosen[: min(k, params.max_hits)]
+
+
+def release_free_memory() -> None:
+    """Hand memory freed by a large load back to the system (glibc's ``malloc_trim``): the
+    batches of vector blobs are freed once copied into the matrix, but the allocator keeps
+    freed small blocks resident unless asked. A no-op elsewhere."""
+    import ctypes
+    import ctypes.util
+
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        libc.malloc_trim(0)
+    except (OSError, AttributeError):
+        pass

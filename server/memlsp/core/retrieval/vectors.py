@@ -57,44 +57,72 @@ class NoteVectors:
     def __len__(self) -> int:
         return len(self.keys)
 
-    def load(self, rows: list[tuple[int, str, str, str, bytes]]) -> None:
-        """Hold ``rows`` (:meth:`CacheFile.rows`)."""
-        n = len(rows)
-        # one join + one frombuffer: no per-row arrays kept alive (at 100k notes those
-        # doubled the resident memory)
-        blob = b"".join(r[4] for r in rows)
-        full = np.frombuffer(blob, dtype=np.float32).reshape(n, VECTOR_FIELDS, self.embedder.dim)
-        self.keys = [r[1] for r in rows]
-        self.fps = [r[2] for r in rows]
-        self.metas = [r[3] for r in rows]
+    def load(self, rows) -> None:
+        """Hold ``rows`` (:meth:`CacheFile.rows`: a list, or an iterable of batches of
+        rows with ``count`` given to :meth:`load_batches`)."""
+        rows = list(rows)
+        self.load_batches(len(rows), [rows])
+
+    def load_batches(self, n: int, batches) -> None:
+        """Hold ``n`` rows arriving in ``batches`` (lists of ``(rowid, key, fingerprint,
+        meta JSON, vector blob)``), each copied straight into the final matrix (float16 from
+        :attr:`COARSE_MIN_NOTES` notes on): no list of every blob and no float32 copy of all
+        of them is ever held (at 100,000 notes those were 0.7 GB each, and the allocator
+        kept the freed blobs resident)."""
+        dim = self.embedder.dim
+        coarse = n >= self.COARSE_MIN_NOTES and self.COARSE_DIMS < dim
+        matrix = np.empty((n, VECTOR_FIELDS, dim), dtype=np.float16 if coarse else np.float32)
+        keys: list[str] = []
+        fps: list[str] = []
+        metas: list[str] = []
+        rowids: list[int] = []
+        at = 0
+        for batch in batches:
+            if not batch:
+                continue
+            k = len(batch)
+            if at + k > n:
+                raise ValueError("more rows than counted")
+            blob = b"".join(r[4] for r in batch)
+            part = np.frombuffer(blob, dtype=np.float32).reshape(k, VECTOR_FIELDS, dim)
+            matrix[at : at + k] = part
+            for r in batch:
+                rowids.append(r[0])
+                keys.append(r[1])
+                fps.append(r[2])
+                metas.append(r[3])
+            at += k
+        if at != n:
+            matrix = matrix[:at]  # rows deleted between the count and the read
+        self.keys, self.fps, self.metas = keys, fps, metas
         self._meta_objs = {}
-        rowids = [r[0] for r in rows]
         self.rowids = np.asarray(rowids, dtype=np.int64)
         self.row_of = {r: i for i, r in enumerate(rowids)}
-        self.index_of_key = {k: i for i, k in enumerate(self.keys)}
-        self._set_vectors(full)
-        self._last = (self.index_of_key, self.fps, self.matrix)
-
-    def _set_vectors(self, full: np.ndarray) -> None:
-        """Hold ``full`` for search: exact, or float16 plus the coarse projection."""
-        n = full.shape[0]
-        dim = self.embedder.dim
+        self.index_of_key = {k: i for i, k in enumerate(keys)}
         self.basis = None
         self.coarse = None
-        if n >= self.COARSE_MIN_NOTES and self.COARSE_DIMS < dim:
-            # one coarse row per note: the sum of its field vectors, projected
-            summed = full.sum(axis=1, dtype=np.float32)
-            rng = np.random.default_rng(0)
-            sample = summed[rng.choice(n, min(n, 4096), replace=False)]
-            _, _, vt = np.linalg.svd(sample, full_matrices=False)
-            basis = np.ascontiguousarray(vt[: self.COARSE_DIMS].T, dtype=np.float32)
-            coarse = np.empty((n, self.COARSE_DIMS), dtype=np.float32)
-            for start in range(0, n, 65536):
-                coarse[start : start + 65536] = summed[start : start + 65536] @ basis
-            self.basis, self.coarse = basis, coarse
-            self.matrix = full.astype(np.float16)
+        if coarse and at >= self.COARSE_MIN_NOTES:
+            self.matrix = matrix
+            self._build_coarse()
         else:
-            self.matrix = np.ascontiguousarray(full, dtype=np.float32)
+            self.matrix = np.ascontiguousarray(matrix, dtype=np.float32)
+        self._last = (self.index_of_key, self.fps, self.matrix)
+
+    def _build_coarse(self) -> None:
+        """The float32 projection of each note's summed field vectors onto the leading
+        principal directions of a sample of them (``self.matrix`` is float16 here)."""
+        matrix = self.matrix
+        n = matrix.shape[0]
+        rng = np.random.default_rng(0)
+        pick = np.sort(rng.choice(n, min(n, 4096), replace=False))
+        sample = matrix[pick].astype(np.float32).sum(axis=1)
+        _, _, vt = np.linalg.svd(sample, full_matrices=False)
+        basis = np.ascontiguousarray(vt[: self.COARSE_DIMS].T, dtype=np.float32)
+        coarse = np.empty((n, self.COARSE_DIMS), dtype=np.float32)
+        for start in range(0, n, 8192):
+            chunk = matrix[start : start + 8192].astype(np.float32).sum(axis=1)
+            coarse[start : start + 8192] = chunk @ basis
+        self.basis, self.coarse = basis, coarse
 
     def patch(self, removed: list[str], added: list[tuple[int, Doc, np.ndarray]]) -> bool:
         """Apply a small sync to the loaded vectors in memory instead of reloading every row
