@@ -104,3 +104,11 @@ def test_a_secret_sentence_does_not_sink_the_rest_of_the_message(env, tmp_path) 
 )
 def test_a_changed_setup_said_as_a_fact_is_kept(env, text: str, word: str) -> None:
     assert any(word in t for t in _run(env, text)), text
+
+
+def test_a_link_next_to_a_sign_in_word_is_not_a_password() -> None:
+    for text in (
+        "the user guide is at https://docs.example.com/Guide-v2_Final/Setup-3b",
+        "account settings live at example.com/Settings-Page_2/Billing",
+    ):
+        assert find_secrets(text) == [], text
