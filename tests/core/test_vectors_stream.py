@@ -50,3 +50,10 @@ def test_fewer_rows_than_counted_are_tolerated() -> None:
     v = NoteVectors(_Dims())
     v.load_batches(12, [rows[:6], rows[6:]])  # two deleted between COUNT(*) and the read
     assert len(v) == 10 and v.matrix.shape[0] == 10
+
+
+def test_more_rows_than_counted_are_kept() -> None:
+    rows = _rows(10, np.random.default_rng(3))
+    v = NoteVectors(_Dims())
+    v.load_batches(7, [rows[:4], rows[4:]])  # three added between COUNT(*) and the read
+    assert len(v) == 10 and v.matrix.shape[0] == 10 and v.keys[-1] == "k9.md"

@@ -81,8 +81,9 @@ class NoteVectors:
             if not batch:
                 continue
             k = len(batch)
-            if at + k > n:
-                raise ValueError("more rows than counted")
+            if at + k > matrix.shape[0]:  # rows added between the count and the read
+                extra = np.empty((at + k - matrix.shape[0],) + matrix.shape[1:], matrix.dtype)
+                matrix = np.concatenate([matrix, extra])
             blob = b"".join(r[4] for r in batch)
             part = np.frombuffer(blob, dtype=np.float32).reshape(k, VECTOR_FIELDS, dim)
             matrix[at : at + k] = part
@@ -92,7 +93,7 @@ class NoteVectors:
                 fps.append(r[2])
                 metas.append(r[3])
             at += k
-        if at != n:
+        if at != matrix.shape[0]:
             matrix = matrix[:at]  # rows deleted between the count and the read
         self.keys, self.fps, self.metas = keys, fps, metas
         self._meta_objs = {}
