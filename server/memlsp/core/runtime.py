@@ -17,6 +17,7 @@ Must not import pygls, lsprotocol or anything from memlsp.lsp / memlsp.cli.
 
 from __future__ import annotations
 
+import os
 import threading
 from typing import Protocol
 
@@ -86,10 +87,8 @@ class EditorBridge(Protocol):
 def background_priority() -> None:
     """Run the calling thread at a lower CPU priority (Linux: a thread is a task with its own
     nice value), so background jobs (extraction, reindexing, citation checks, dreams) yield
-    the cores to the chat's recall and the editor's hovers. A no-op where not allowed."""
-    import os
-    import threading
-
+    the cores to the chat's recall and the editor's hovers; the embedder's index-build
+    workers run at it too. A no-op where not allowed (not Linux, no permission)."""
     try:
         os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
     except (AttributeError, OSError):

@@ -23,7 +23,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import logging
-import os
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -32,6 +31,7 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
+from ..runtime import background_priority
 from ..text import is_cjk_text, tokens
 from . import minilm_model
 from .hybrid import normalise_vector
@@ -245,15 +245,6 @@ class MiniLmEmbedder:
         return self.embed([text], max_tokens=self.query_tokens)[0]
 
 
-def _background_priority() -> None:
-    """Run this worker thread at a lower CPU priority (Linux: a thread is a task with its
-    own nice value), so index builds yield the cores to the chat's recall."""
-    try:
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
-    except (AttributeError, OSError):  # not Linux, or not allowed: same priority
-        pass
-
-
 class DualEmbedder:
     """The default: multilingual USE v3 and English MiniLM, blended per text language.
 
@@ -285,7 +276,7 @@ class DualEmbedder:
         # Index builds use two workers; a chat message has its own worker, so it never
         # queues behind a build's texts (measured: recall p99 106 → 6x ms while reindexing).
         self._bulk = ThreadPoolExecutor(
-            max_workers=2, thread_name_prefix="memlsp-minilm", initializer=_background_priority
+            max_workers=2, thread_name_prefix="memlsp-minilm", initializer=background_priority
         )
         self._query = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memlsp-minilm-q")
         #: Why MiniLM cannot run (its packages missing or not the pinned files): then every
