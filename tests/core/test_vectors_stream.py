@@ -23,10 +23,8 @@ def _load(rows, batch: int | None, coarse_from: int) -> NoteVectors:
     v = NoteVectors(_Dims())
     v.COARSE_MIN_NOTES = coarse_from
     v.COARSE_DIMS = 8
-    if batch is None:
-        v.load(rows)
-    else:
-        v.load_batches(len(rows), [rows[i : i + batch] for i in range(0, len(rows), batch)])
+    size = len(rows) if batch is None else batch  # None: every row in one batch
+    v.load_batches(len(rows), [rows[i : i + size] for i in range(0, len(rows), size)])
     return v
 
 

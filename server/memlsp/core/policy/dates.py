@@ -151,7 +151,6 @@ _WD_EN = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _NUM_EN_RX = r"\d+|a couple of|couple of|a few|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 _ZH_NUM_RX = r"[0-9]+|[一二两三四五六七八九十]{1,3}"
 
-# (rule name, regex); the handler is chosen by rule name in _resolve. Longer, more
 _ORDINAL_DAYS = {
     "first": 1,
     "second": 2,
@@ -163,6 +162,7 @@ _ORDINAL_DAYS = {
     "twentieth": 20,
 }
 
+# (rule name, regex); the handler is chosen by rule name in _resolve. Longer, more
 # specific phrases come first; matches never overlap (earlier rules win).
 _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("zh-absolute", re.compile(r"(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]")),
@@ -187,8 +187,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "en-day-of-month",  # "the 3rd of next month"
         re.compile(
-            r"\bthe (\d{1,2}|first|second|third|fourth|fifth|tenth|fifteenth|twentieth)"
-            r"(?:st|nd|rd|th)? of (next|this) month\b",
+            rf"\bthe (\d{{1,2}}|{'|'.join(_ORDINAL_DAYS)})(?:st|nd|rd|th)? of (next|this) month\b",
             re.I,
         ),
     ),

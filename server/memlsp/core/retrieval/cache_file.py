@@ -190,7 +190,8 @@ class CacheFile:
 
     def row_batches(self, size: int = 2048):
         """``(count, batches)``: the number of notes, and an iterator over lists of at most
-        ``size`` rows as :meth:`rows` gives them, read from one cursor."""
+        ``size`` rows ``(rowid, key, fingerprint, meta JSON, vector blob)`` by rowid, read
+        from one cursor."""
         conn = self.open()
         count = conn.execute("SELECT COUNT(*) FROM docs").fetchone()[0]
         cursor = conn.execute("SELECT id, key, fingerprint, meta, vec FROM docs ORDER BY id")
@@ -203,14 +204,6 @@ class CacheFile:
                 yield got
 
         return count, batches()
-
-    def rows(self) -> list[tuple[int, str, str, str, bytes]]:
-        """Every note's ``(rowid, key, fingerprint, meta JSON, vector blob)``, by rowid."""
-        return (
-            self.open()
-            .execute("SELECT id, key, fingerprint, meta, vec FROM docs ORDER BY id")
-            .fetchall()
-        )
 
 
 def _scrubbed(doc: Doc) -> Doc:

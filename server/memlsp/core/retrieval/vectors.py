@@ -57,12 +57,6 @@ class NoteVectors:
     def __len__(self) -> int:
         return len(self.keys)
 
-    def load(self, rows) -> None:
-        """Hold ``rows`` (:meth:`CacheFile.rows`: a list, or an iterable of batches of
-        rows with ``count`` given to :meth:`load_batches`)."""
-        rows = list(rows)
-        self.load_batches(len(rows), [rows])
-
     def load_batches(self, n: int, batches) -> None:
         """Hold ``n`` rows arriving in ``batches`` (lists of ``(rowid, key, fingerprint,
         meta JSON, vector blob)``), each copied straight into the final matrix (float16 from
