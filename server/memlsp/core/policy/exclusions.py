@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from ..text import is_chinese
 from . import recognisers as rec
-from .secrets import find_secrets
+from .secrets import DOMAIN_PATH, URL, find_secrets
 
 CATEGORIES: dict[str, str] = {
     "code-pattern": "code patterns can be read from the code itself",
@@ -59,8 +59,6 @@ _EXT = (
     r"css|scss|less|vue|svelte|tf|tfvars|proto|graphql|gql|gradle|xml|lock|env|dart|ex|exs|"
     r"erl|hs|clj|lua|r|ipynb|properties|plist|csproj|sln"
 )
-_URL = re.compile(r"\b[a-z][a-z0-9+.\-]*://\S+|\bwww\.\S+", re.I)
-_DOMAIN_PATH = re.compile(r"\b[a-z0-9\-]+(?:\.[a-z0-9\-]+)*\.[a-z]{2,}(?::\d+)?/\S*", re.I)
 _PATH = re.compile(
     rf"(?<![\w@])(?:~|\.{{1,2}})?/?(?:[\w@\-.]+/)+[\w@\-.]*\.(?:{_EXT})\b"
     r"|(?<![\w@])(?:\.{1,2}/|/)?(?:src|lib|app|apps|packages|services|cmd|internal|pkg|"
@@ -165,8 +163,8 @@ def _mask_urls(text: str) -> str:
     def blank(m: re.Match[str]) -> str:
         return " " * len(m.group(0))
 
-    text = _URL.sub(blank, text)
-    return _DOMAIN_PATH.sub(blank, text)
+    text = URL.sub(blank, text)
+    return DOMAIN_PATH.sub(blank, text)
 
 
 # A path right after "lives in" / "is" / "在", or a path with nothing else to say, is a

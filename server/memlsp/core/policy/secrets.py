@@ -86,7 +86,10 @@ _CONTEXT = re.compile(
 _PAIR_WORD = re.compile(
     r"(?i)(?:log[ -]?in|logon|sign[ -]?in|creds|credentials?|account|username|user)\b|登录|账号|账户"
 )
-_LINK = re.compile(r"\b[a-z][a-z0-9+.\-]*://\S+|\b[\w\-]+(?:\.[\w\-]+)+/\S*", re.I)
+# Links: a URL with a scheme or "www.", and a domain followed by a path (exclusions masks
+# both before looking for repository paths; here a link's path segment is not a password).
+URL = re.compile(r"\b[a-z][a-z0-9+.\-]*://\S+|\bwww\.\S+", re.I)
+DOMAIN_PATH = re.compile(r"\b[a-z0-9\-]+(?:\.[a-z0-9\-]+)*\.[a-z]{2,}(?::\d+)?/\S*", re.I)
 _PAIR_VALUE = re.compile(r"(?:/|:|\|)\s*([^\s,;:/|'\"`]{8,})")
 _PLACEHOLDER = re.compile(
     r"^(?:<.*>|\$\{.*\}|\{\{.*\}\}|\*+|x{4,}|\.\.\.|…|%s|None|null|redacted)$", re.I
@@ -289,7 +292,7 @@ def _find(text: str) -> list[SecretMatch]:
         for m in rx.finditer(text):
             if _credential_like(m.group(1)):
                 found.append(SecretMatch("password-assignment", m.start(1), m.end(1)))
-    links = [u.span() for u in _LINK.finditer(text)]
+    links = [u.span() for rx in (URL, DOMAIN_PATH) for u in rx.finditer(text)]
     for w in _PAIR_WORD.finditer(text):
         for m in _PAIR_VALUE.finditer(text, w.end(), min(len(text), w.end() + 80)):
             if any(a <= m.start(1) < b for a, b in links):
