@@ -196,7 +196,7 @@ class ParseCache:
         seen: dict[str, tuple[Identity, str]] = {}
         notes: dict[str, Note] = {}
         for e in entries:
-            hit = memo.get(str(e.file))
+            hit = memo.get(e.path)
             if hit is not None and hit[1] == e.sha256:
                 seen[e.rel_in_scope] = (hit[0], e.sha256)
                 notes[e.sha256] = e.note

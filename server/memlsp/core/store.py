@@ -26,6 +26,7 @@ import datetime as dt
 import hashlib
 import os
 import stat as stat_mod
+import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -67,7 +68,8 @@ class Store:
         # retention.historyDays: how long replaced versions are kept (0 = no history)
         self.history_days = history_days
         register_home(self.home)
-        # keyed by the path's text: hashing a Path object cost more than the stat itself
+        # keyed by the home-relative path (interned: an entry's path, the recaller's and the
+        # retrieval index's keys are the same text); hashing a Path cost more than the stat
         self._cache: dict[str, tuple[tuple[int, ...], str, Note | Problem]] = {}
         self._cache_lock = threading.Lock()
         # the parsed notes kept on disk for the next process (ADR 0004); files read here
@@ -177,7 +179,7 @@ class Store:
         on-disk parse cache (ADR 0004), asked the same way when this store has not read
         the file yet.
         """
-        rel = self.rel(file)
+        rel = sys.intern(self.rel(file))
         try:
             st = os.stat(file, follow_symlinks=False)
         except FileNotFoundError:
@@ -189,9 +191,9 @@ class Store:
             return Problem(rel, "not-a-file", f"{kind}; notes must be regular files")
         if st.st_size > MAX_NOTE_BYTES:
             return Problem(rel, "too-large", f"file is {st.st_size} bytes (limit 256 KiB)")
-        key, path = identity(st), str(file)
+        key = identity(st)
         with self._cache_lock:
-            hit = self._cache.get(path)
+            hit = self._cache.get(rel)
         in_scope = f"{section}/{file.name}" if section else file.name
         found = None
         if hit is not None and hit[0] == key and not fresh:
@@ -214,8 +216,9 @@ class Store:
                 parsed = cache.parse(data, digest, file.stem, rel)
             else:
                 parsed = parse_file(data, file.stem, rel)
+        digest = sys.intern(digest)  # the index and the recaller keep it too
         with self._cache_lock:
-            self._cache[path] = (key, digest, parsed)
+            self._cache[rel] = (key, digest, parsed)
         if isinstance(parsed, Problem):
             return parsed
         return Entry(

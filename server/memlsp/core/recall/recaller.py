@@ -18,11 +18,12 @@ from ..notes import iso, utcnow
 from ..retrieval.embedders import Embedder, load_embedder
 from ..retrieval.general import general_matrix
 from ..retrieval.glossary import Glossary
-from ..retrieval.index import Doc, RetrievalIndex
+from ..retrieval.index import RetrievalIndex
 from ..retrieval.params import RecallParams
 from ..store import Entry, Scope, Store
 from ..watch import folder_stamp
 from .citing import cited_paths, cites_open_file, file_stale_check, normalise_open_file
+from .known import KnownNotes, note_doc
 from .render import (
     MAX_INJECTED_NOTE_BYTES,
     REMINDER_HEAD,
@@ -80,7 +81,7 @@ class Recaller:
         self.rescan_s = rescan_s
         self.budget_bytes = budget_bytes
         self._index: RetrievalIndex | None = None
-        self._entries: dict[str, Entry] = {}
+        self._known = KnownNotes(store)  # of the last scan: hashes and dates, not notes
         self._signature: tuple | None = None
         self._synced_at = 0.0
         self._rescan_every = rescan_s
@@ -116,7 +117,10 @@ class Recaller:
         if self._index is None:
             embedder = self._embedder or load_embedder()
             self._index = RetrievalIndex(
-                self.home_scope.state_dir / INDEX_FILE, embedder, glossary=self._glossary
+                self.home_scope.state_dir / INDEX_FILE,
+                embedder,
+                glossary=self._glossary,
+                source=lambda keys: self._known.docs(keys),
             )
         return self._index
 
@@ -178,42 +182,23 @@ class Recaller:
         self._log_problems(problems)
         if not entries and not any(scope.root.is_dir() for scope in self.scopes):
             # Nothing to index and no scope folder: syncing would create the memory home.
-            self._entries, self._index_synced = {}, False
+            self._known, self._index_synced = KnownNotes(self.store), False
             self._signature, self._synced_at = sig, now
             return
-        previous = self._entries
-        upserts = [
-            e
-            for k, e in entries.items()
-            if (old := previous.get(k)) is None or old.sha256 != e.sha256
-        ]
-        deletes = [k for k in previous if k not in entries]
+        previous = self._known
+        upserts = [e for k, e in entries.items() if previous.sha256(k) != e.sha256]
+        deletes = [k for k in previous.rows if k not in entries]
         if self._index_synced and not upserts and not deletes:
             pass  # the periodic stat pass found no edit: nothing to sync
         elif self._index_synced:
-            self.index.update([self._doc(e) for e in upserts], deletes)
+            self.index.update([note_doc(e) for e in upserts], deletes)
         else:
-            self.index.sync([self._doc(e) for e in entries.values()])
+            self.index.sync([note_doc(e) for e in entries.values()])
             self._index_synced = True
-        self._entries = entries
+        self._known = KnownNotes(self.store, entries.values())
         self._signature = sig
         self._synced_at = now
         self._pace(time.perf_counter() - started)
-
-    @staticmethod
-    def _doc(e: Entry) -> Doc:
-        return Doc(
-            key=e.path,
-            fingerprint=e.sha256,
-            text=e.note.body,
-            meta={
-                "name": e.note.name,
-                "description": e.note.description,
-                "scope": e.scope_label,
-                "type": e.note.type,
-                "created": iso(e.timestamp),
-            },
-        )
 
     def _log_problems(self, problems: list) -> None:
         """One log line per change in the set of unreadable notes (not one per turn)."""
@@ -323,7 +308,7 @@ class Recaller:
                 [], "", 0, skipped="budget-exhausted", first_turn=first, silence=Silence.BUDGET
             )
         self.refresh(wait=False)
-        if not self._entries and not any(scope.root.is_dir() for scope in self.scopes):
+        if not self._known and not any(scope.root.is_dir() for scope in self.scopes):
             # No memory at all (never written, or the home was deleted): nothing to inject,
             # and a read must not recreate the memory home with caches and session state.
             left = state.budget_left(self.budget_bytes)
@@ -364,26 +349,26 @@ class Recaller:
     ) -> tuple[list[tuple[Entry, float, str]], str, int]:
         if not message.strip():
             return [], "hybrid", 0
-        entries = self._entries
+        known = self._known
         hybrid_hits = self.index.search(
             message, MAX_SELECTED, now=now, first_turn=first, exclude=seen, params=self.params
         )
         hybrid = [
-            (entries[h.key], h.score, "hybrid")
+            (e, h.score, "hybrid")
             for h in hybrid_hits
-            if h.key in entries and h.key not in exclude
+            if h.key not in exclude and (e := known.entry(h.key)) is not None
         ]
         if self.selector is None:
             # no O(n) pass over all notes per turn: the count is only informational
-            return hybrid, "hybrid", len(entries) - len(exclude & entries.keys())
-        live = {k: e for k, e in entries.items() if k not in exclude}
+            return hybrid, "hybrid", len(known) - len(exclude & known.rows.keys())
+        live = [k for k in known.rows if k not in exclude]
         if len(live) <= MAX_CANDIDATES:
-            candidates = list(live.values())
+            candidates = list(known.entries(live))
         else:
             top = self.index.search(
                 message, MAX_CANDIDATES, now=now, exclude=exclude, params=self.params, select=False
             )
-            candidates = [live[h.key] for h in top if h.key in live]
+            candidates = list(known.entries([h.key for h in top if h.key not in exclude]))
         by_name = {self.display_name(e): e for e in candidates}
         manifest = "\n".join(self.manifest_line(e) for e in candidates)
         try:
@@ -405,11 +390,14 @@ class Recaller:
         self, picks: list[tuple[Entry, float, str]], opened: list[str], seen: set[str]
     ) -> list[tuple[Entry, float, str]]:
         chosen = {p[0].path for p in picks}
-        extra = [
-            (e, 0.0, "open-file")
-            for k, e in sorted(self._entries.items(), key=lambda kv: kv[1].timestamp, reverse=True)
-            if k not in chosen and k not in seen and cites_open_file(cited_paths(e), opened)
-        ][:FILE_TRIGGER_SLOTS]
+        extra = []
+        for k in self._known.newest_first():
+            if len(extra) == FILE_TRIGGER_SLOTS:
+                break
+            if k in chosen or k in seen or (e := self._known.entry(k)) is None:
+                continue
+            if cites_open_file(cited_paths(e), opened):
+                extra.append((e, 0.0, "open-file"))
         keep = max(0, MAX_SELECTED - len(extra))
         return picks[:keep] + extra
 

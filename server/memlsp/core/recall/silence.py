@@ -57,11 +57,11 @@ def why_silent(
         return Silence.BUDGET  # chosen, but the reminder had no room for the first one
     if not message.strip():
         return Silence.EMPTY_MESSAGE
-    entries = recaller._entries
-    if not entries:
+    known = recaller._known.rows
+    if not known:
         return Silence.NO_NOTES
     skipped = set(seen) - set(exclude)
-    if skipped & entries.keys():
+    if skipped & known.keys():
         hits = recaller.index.search(
             message,
             len(skipped) + 5,

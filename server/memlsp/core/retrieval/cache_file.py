@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -153,8 +154,9 @@ class CacheFile:
         connection, then kept up to date by :meth:`write`)."""
         conn = self.open()
         if self._stored is None or self._stored_conn is not conn:
-            self._stored = {
-                k: (i, fp) for i, k, fp in conn.execute("SELECT id, key, fingerprint FROM docs")
+            self._stored = {  # interned: the recaller and the vectors hold the same texts
+                sys.intern(k): (i, sys.intern(fp))
+                for i, k, fp in conn.execute("SELECT id, key, fingerprint FROM docs")
             }
             self._stored_conn = conn
         return self._stored

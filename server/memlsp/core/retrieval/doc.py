@@ -12,12 +12,24 @@ Stdlib only. Must not import sqlite3, model runtimes, pygls, lsprotocol or a CLI
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 
 from .glossary import Glossary
 
-__all__ = ["VECTOR_FIELDS", "Doc", "doc_fields", "embed_texts", "keyword_body", "meta_json"]
+__all__ = [
+    "VECTOR_FIELDS",
+    "Doc",
+    "Facets",
+    "as_datetime",
+    "doc_fields",
+    "embed_texts",
+    "facets",
+    "facets_meta",
+    "keyword_body",
+    "meta_json",
+]
 
 #: Vectors per note: its description, its full text.
 VECTOR_FIELDS = 2
@@ -30,7 +42,8 @@ class Doc:
     ``key``: the note's path relative to the memory home. ``fingerprint``: changes whenever
     the file changes (e.g. sha256 of its bytes). ``text``: the note's body. ``meta``: at least
     ``name`` and ``description`` when known (both are indexed), plus ``scope`` and ``created``
-    (for session decay and near-duplicate tie-breaks); stored as JSON, returned on hits.
+    (for session decay and near-duplicate tie-breaks); stored as JSON; a hit carries its
+    ``scope``, ``type`` and ``created`` (:func:`facets_meta`).
     """
 
     key: str
@@ -83,3 +96,47 @@ def _json_default(value):
 def meta_json(doc: Doc) -> str:
     """The note's meta as stored (JSON; dates as ISO text, anything else as its ``str``)."""
     return json.dumps(doc.meta, default=_json_default, ensure_ascii=False)
+
+
+#: What a search needs of a note's meta, kept in memory for every note: scope, type (both
+#: interned: a handful of distinct values) and created (epoch seconds, or None).
+Facets = tuple[str, str, float | None]
+
+
+def as_datetime(value) -> datetime | None:
+    """A datetime or ISO-8601 text as an aware datetime (UTC when it has no zone); None
+    when it is neither."""
+    if isinstance(value, datetime):
+        dt = value
+    elif isinstance(value, str) and value:
+        try:
+            dt = datetime.fromisoformat(value)
+        except ValueError:
+            return None
+    else:
+        return None
+    return dt if dt.tzinfo else dt.replace(tzinfo=UTC)
+
+
+def facets(meta: dict) -> Facets:
+    """``meta``'s :data:`Facets` (the meta JSON of every note, its name and description
+    above all, was 44 MB of a 100,000-note index; searches read only these)."""
+    scope, kind = meta.get("scope"), meta.get("type")
+    return (
+        sys.intern(scope) if isinstance(scope, str) else "",
+        sys.intern(kind) if isinstance(kind, str) else "",
+        created.timestamp() if (created := as_datetime(meta.get("created"))) else None,
+    )
+
+
+def facets_meta(f: Facets) -> dict:
+    """The meta a hit carries: ``scope``, ``type`` and ``created`` (a datetime), where known."""
+    scope, kind, created = f
+    meta: dict = {}
+    if scope:
+        meta["scope"] = scope
+    if kind:
+        meta["type"] = kind
+    if created is not None:
+        meta["created"] = datetime.fromtimestamp(created, UTC)
+    return meta

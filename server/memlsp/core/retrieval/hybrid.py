@@ -28,10 +28,11 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 
 import numpy as np
 
+from .doc import as_datetime
 from .params import RecallParams
 
 __all__ = [
@@ -58,6 +59,7 @@ class Hit:
     keyword_norm: float = 0.0
     keyword_coverage: float = 0.0
     decay: float = 1.0
+    #: the note's ``scope``, ``type`` and ``created`` (a datetime), where known
     meta: dict = field(default_factory=dict)
 
 
@@ -113,19 +115,6 @@ def fuse(vector_norm: np.ndarray, keyword_norm: np.ndarray, params: RecallParams
     )
 
 
-def _as_datetime(value) -> datetime | None:
-    if isinstance(value, datetime):
-        dt = value
-    elif isinstance(value, str) and value:
-        try:
-            dt = datetime.fromisoformat(value)
-        except ValueError:
-            return None
-    else:
-        return None
-    return dt if dt.tzinfo else dt.replace(tzinfo=UTC)
-
-
 def decay_factor(meta: dict, now: datetime | None, half_life_days: float) -> float:
     """``0.5 ** (age_days / half_life)`` for ``meta["scope"] == "session"``, else 1.
 
@@ -134,8 +123,8 @@ def decay_factor(meta: dict, now: datetime | None, half_life_days: float) -> flo
     """
     if meta.get("scope") != "session" or now is None or half_life_days <= 0:
         return 1.0
-    created = _as_datetime(meta.get("created"))
-    now_dt = _as_datetime(now)
+    created = as_datetime(meta.get("created"))
+    now_dt = as_datetime(now)
     if created is None or now_dt is None:
         return 1.0
     age_days = (now_dt - created).total_seconds() / 86400.0
@@ -145,7 +134,7 @@ def decay_factor(meta: dict, now: datetime | None, half_life_days: float) -> flo
 
 
 def _newer(a: dict, b: dict) -> bool:
-    ca, cb = _as_datetime(a.get("created")), _as_datetime(b.get("created"))
+    ca, cb = as_datetime(a.get("created")), as_datetime(b.get("created"))
     return ca is not None and cb is not None and ca > cb
 
 

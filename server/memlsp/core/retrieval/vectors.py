@@ -17,10 +17,11 @@ Pure numpy. Must not import sqlite3, model runtimes, pygls, lsprotocol or a CLI 
 from __future__ import annotations
 
 import json
+import sys
 
 import numpy as np
 
-from .doc import VECTOR_FIELDS, Doc, meta_json
+from .doc import VECTOR_FIELDS, Doc, Facets, facets, facets_meta
 from .embedders import Embedder
 
 __all__ = ["NoteVectors"]
@@ -41,8 +42,9 @@ class NoteVectors:
         self.matrix: np.ndarray | None = None
         self.keys: list[str] = []
         self.fps: list[str] = []
-        self.metas: list[str] = []  # JSON text, parsed only for candidates (memory)
-        self._meta_objs: dict[int, dict] = {}  # row -> parsed meta, for rows seen so far
+        #: What a search needs of each note's meta (:data:`.doc.Facets`); the whole meta
+        #: stays in the file.
+        self.facets: list[Facets] = []
         self.rowids: np.ndarray = np.zeros(0, dtype=np.int64)
         #: FTS rowid -> row.
         self.row_of: dict[int, int] = {}
@@ -68,7 +70,7 @@ class NoteVectors:
         matrix = np.empty((n, VECTOR_FIELDS, dim), dtype=np.float16 if coarse else np.float32)
         keys: list[str] = []
         fps: list[str] = []
-        metas: list[str] = []
+        metas: list[Facets] = []
         rowids: list[int] = []
         at = 0
         for batch in batches:
@@ -83,14 +85,14 @@ class NoteVectors:
             matrix[at : at + k] = part
             for r in batch:
                 rowids.append(r[0])
-                keys.append(r[1])
-                fps.append(r[2])
-                metas.append(r[3])
+                # interned: the recaller, the index and the cache file hold the same texts
+                keys.append(sys.intern(r[1]))
+                fps.append(sys.intern(r[2]))
+                metas.append(facets(json.loads(r[3])))
             at += k
         if at != matrix.shape[0]:
             matrix = matrix[:at]  # rows deleted between the count and the read
-        self.keys, self.fps, self.metas = keys, fps, metas
-        self._meta_objs = {}
+        self.keys, self.fps, self.facets = keys, fps, metas
         self.rowids = np.asarray(rowids, dtype=np.int64)
         self.row_of = {r: i for i, r in enumerate(rowids)}
         self.index_of_key = {k: i for i, k in enumerate(keys)}
@@ -131,7 +133,7 @@ class NoteVectors:
         new = np.stack([v for _, _, v in added]).astype(np.float32) if added else None
         keys = [k for k, ok in zip(self.keys, keep, strict=True) if ok]
         fps = [f for f, ok in zip(self.fps, keep, strict=True) if ok]
-        metas = [m for m, ok in zip(self.metas, keep, strict=True) if ok]
+        metas = [m for m, ok in zip(self.facets, keep, strict=True) if ok]
         rowids = [int(r) for r in self.rowids[keep]]
         matrix = self.matrix[keep]
         coarse = None
@@ -140,15 +142,14 @@ class NoteVectors:
         for rowid, doc, _ in added:
             keys.append(doc.key)
             fps.append(doc.fingerprint)
-            metas.append(meta_json(doc))
+            metas.append(facets(doc.meta))
             rowids.append(rowid)
         if new is not None:
             matrix = np.concatenate([matrix, new.astype(matrix.dtype)])
             if coarse is not None:
                 proj = new.sum(axis=1) @ self.basis
                 coarse = np.concatenate([coarse, proj.astype(np.float32)])
-        self.keys, self.fps, self.metas = keys, fps, metas
-        self._meta_objs = {}
+        self.keys, self.fps, self.facets = keys, fps, metas
         self.rowids = np.asarray(rowids, dtype=np.int64)
         self.row_of = {r: i for i, r in enumerate(rowids)}
         self.index_of_key = {k: i for i, k in enumerate(keys)}
@@ -167,11 +168,8 @@ class NoteVectors:
         return np.asarray(matrix[i], dtype=np.float32)
 
     def meta(self, i: int) -> dict:
-        """Row ``i``'s meta, parsed once (a copy: callers may keep or change it)."""
-        meta = self._meta_objs.get(i)
-        if meta is None:
-            meta = self._meta_objs[i] = json.loads(self.metas[i])
-        return dict(meta)
+        """Row ``i``'s meta as a hit carries it (:func:`.doc.facets_meta`; a new dict)."""
+        return facets_meta(self.facets[i])
 
     # ------------------------------------------------------------------ scoring
     def sims(self, rows: np.ndarray, qv: np.ndarray) -> np.ndarray:

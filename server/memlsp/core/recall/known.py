@@ -1,0 +1,92 @@
+"""What a Recaller keeps of each note between turns: its content hash, its date, its scope
+and section — not the parsed note.
+
+A long-lived Recaller of 100,000 notes held every note's ``Entry`` (path, file, parsed note)
+and the index held a ``Doc`` of each (82 + 57 MB, issue 19); the few notes a turn actually
+uses are loaded again from the store (its cache of parsed notes, else the file) by their
+path. A note whose file no longer has the bytes the index was synced with is not handed out
+(the next rescan syncs it): what a turn injects is always what the scan vetted (a forgotten
+note's leftover file, a session record of the global scope are never let in this way).
+
+Must not import pygls, lsprotocol or an adapter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator
+
+from ..fsutil import first_link
+from ..notes import iso
+from ..retrieval.index import Doc
+from ..store import Entry, Scope, Store
+
+__all__ = ["KnownNotes", "note_doc"]
+
+Row = tuple[str, float, Scope, str]  # sha256, timestamp (epoch seconds), scope, section
+
+
+def note_doc(e: Entry) -> Doc:
+    """``e`` as the retrieval index sees it."""
+    return Doc(
+        key=e.path,
+        fingerprint=e.sha256,
+        text=e.note.body,
+        meta={
+            "name": e.note.name,
+            "description": e.note.description,
+            "scope": e.scope_label,
+            "type": e.note.type,
+            "created": iso(e.timestamp),
+        },
+    )
+
+
+class KnownNotes:
+    """The notes of a Recaller's last scan, by home-relative path."""
+
+    __slots__ = ("rows", "store")
+
+    def __init__(self, store: Store, entries: Collection[Entry] = ()) -> None:
+        self.store = store
+        self.rows: dict[str, Row] = {
+            e.path: (e.sha256, e.timestamp.timestamp(), e.scope, e.section) for e in entries
+        }
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __contains__(self, path: object) -> bool:
+        return path in self.rows
+
+    def sha256(self, path: str) -> str | None:
+        row = self.rows.get(path)
+        return row[0] if row is not None else None
+
+    def entry(self, path: str) -> Entry | None:
+        """The note at ``path`` as the last scan saw it (same bytes), else None."""
+        row = self.rows.get(path)
+        if row is None:
+            return None
+        digest, _, scope, section = row
+        folder = scope.root / section if section else scope.root
+        if first_link(folder) is not None:
+            return None  # never read notes through a link (the scan skips them too)
+        found = self.store.load(scope, section, folder / path.rsplit("/", 1)[-1])
+        if not isinstance(found, Entry) or found.sha256 != digest or found.path != path:
+            return None
+        return found
+
+    def entries(self, paths: Collection[str]) -> Iterator[Entry]:
+        """The notes at ``paths`` that are still as scanned, in that order."""
+        for path in paths:
+            entry = self.entry(path)
+            if entry is not None:
+                yield entry
+
+    def docs(self, paths: Collection[str]) -> list[Doc]:
+        """The index's source (a rebuild of a lost cache file): the docs of ``paths``."""
+        return [note_doc(e) for e in self.entries(paths)]
+
+    def newest_first(self) -> list[str]:
+        """Every path, the newest note first."""
+        return sorted(self.rows, key=lambda p: self.rows[p][1], reverse=True)
