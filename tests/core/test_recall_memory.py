@@ -76,6 +76,9 @@ def test_one_copy_of_each_path_and_hash(memory) -> None:
         assert key is entry.path  # interned: the store, the recaller and the index share it
         assert vectors.fps[i] is entry.sha256
         assert next(k for k in recaller._known.rows if k == key) is key
+    note = again[vectors.keys[0]].note
+    assert note.description is note.meta["description"]  # one copy of the text, not two
+    assert note.type is note.meta["type"]
 
 
 def test_a_note_changed_since_the_scan_is_not_injected_stale(memory) -> None:

@@ -276,7 +276,7 @@ def note_from_meta(meta: dict[str, Any], content: str, *, stem: str | None = Non
         type_ = nested.get("type")
     if not isinstance(type_, str) or type_.strip().lower() not in NOTE_TYPES:
         raise NoteFormatError(f"{REASONS['bad-type']} (got {type_!r})", reason="bad-type")
-    type_ = type_.strip().lower()
+    type_ = sys.intern(type_.strip().lower())
 
     desc = meta.get("description")
     if not isinstance(desc, str) or not desc.strip():
@@ -297,9 +297,10 @@ def note_from_meta(meta: dict[str, Any], content: str, *, stem: str | None = Non
     name = name.strip()
     if stem is not None and name != stem:
         problems.append(f"name {name!r} differs from the file name {stem!r}")
+    line = one_line(desc)
     return Note(
         name=name,
-        description=one_line(desc),
+        description=desc if line == desc else line,  # one copy of the text a note, not two
         type=type_,
         body=content,
         meta=meta,

@@ -31,6 +31,7 @@ import io
 import json
 import os
 import secrets
+import struct
 from contextlib import suppress
 from typing import Any
 
@@ -66,6 +67,18 @@ Identity = tuple[int, int, int, int, int]  # dev, inode, mtime_ns, ctime_ns, siz
 
 def identity(st) -> Identity:
     return (st.st_dev, st.st_ino, st.st_mtime_ns, st.st_ctime_ns, st.st_size)
+
+
+_PACKED = struct.Struct("<QQqqQ")
+
+
+def packed(key: Identity) -> bytes:
+    """``key`` as the store keeps it in memory for every note (73 bytes, not 236)."""
+    return _PACKED.pack(*key)
+
+
+def unpacked(stamp: bytes) -> Identity:
+    return _PACKED.unpack(stamp)
 
 
 class ScopeCache:
@@ -192,13 +205,13 @@ class ParseCache:
 
     def keep(self, scope: Scope, cache: ScopeCache, entries, memo: dict) -> None:
         """Write the scope's cache when the notes a whole scan saw (``entries``, with their
-        identities in the store's in-memory cache ``memo``) differ from its rows."""
+        identities, packed, in the store's in-memory cache ``memo``) differ from its rows."""
         seen: dict[str, tuple[Identity, str]] = {}
         notes: dict[str, Note] = {}
         for e in entries:
             hit = memo.get(e.path)
             if hit is not None and hit[1] == e.sha256:
-                seen[e.rel_in_scope] = (hit[0], e.sha256)
+                seen[e.rel_in_scope] = (unpacked(hit[0]), e.sha256)
                 notes[e.sha256] = e.note
         for digest, note in notes.items():
             # the store's notes are shared and never changed in place (its in-memory cache

@@ -37,7 +37,7 @@ from .fsutil import atomic_write, file_lock, first_link, is_temp_name, register_
 from .identity import ProjectId, resolve_project
 from .mounts import Mounts
 from .notes import MAX_NOTE_BYTES, Note, iso, one_line, parse_time, utcnow
-from .parse_cache import ParseCache, ScopeCache, identity, parse_file
+from .parse_cache import ParseCache, ScopeCache, identity, packed, parse_file
 from .policy.gate import derived_lines, note_text
 from .records import (  # noqa: F401 - the records of the home, re-exported for callers
     INDEX_NAME,
@@ -70,7 +70,7 @@ class Store:
         register_home(self.home)
         # keyed by the home-relative path (interned: an entry's path, the recaller's and the
         # retrieval index's keys are the same text); hashing a Path cost more than the stat
-        self._cache: dict[str, tuple[tuple[int, ...], str, Note | Problem]] = {}
+        self._cache: dict[str, tuple[bytes, str, Note | Problem]] = {}
         self._cache_lock = threading.Lock()
         # the parsed notes kept on disk for the next process (ADR 0004); files read here
         self._parse_cache = ParseCache(self.home)
@@ -192,11 +192,12 @@ class Store:
         if st.st_size > MAX_NOTE_BYTES:
             return Problem(rel, "too-large", f"file is {st.st_size} bytes (limit 256 KiB)")
         key = identity(st)
+        stamp = packed(key)  # 73 bytes, not a tuple of five ints (236)
         with self._cache_lock:
             hit = self._cache.get(rel)
         in_scope = f"{section}/{file.name}" if section else file.name
         found = None
-        if hit is not None and hit[0] == key and not fresh:
+        if hit is not None and hit[0] == stamp and not fresh:
             found = hit[1], hit[2]
         elif hit is None and cache is not None and not fresh:
             found = cache.lookup(in_scope, key, file.stem)
@@ -218,7 +219,7 @@ class Store:
                 parsed = parse_file(data, file.stem, rel)
         digest = sys.intern(digest)  # the index and the recaller keep it too
         with self._cache_lock:
-            self._cache[rel] = (key, digest, parsed)
+            self._cache[rel] = (stamp, digest, parsed)
         if isinstance(parsed, Problem):
             return parsed
         return Entry(
