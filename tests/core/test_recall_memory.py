@@ -131,7 +131,7 @@ def test_an_index_with_a_source_asks_it_for_the_docs_of_a_rebuild(tmp_path: Path
     idx.close()
     new = Doc("n9.md", "1", "webhook retries back off", {"description": "Webhook retries"})
     idx.update([new], ["n0.md"])
-    assert len(asked) == 2 and asked[-1] == sorted(docs)
+    assert asked[1:] == [["n1.md", "n2.md", "n3.md"]]  # not the deleted one, not the new one
     assert {h.key for h in idx.search("webhook retries", 5, select=False)} >= {"n9.md"}
     assert "n0.md" not in {h.key for h in idx.search("gapless invoice", 5, select=False)}
 
@@ -165,3 +165,20 @@ def test_hits_carry_scope_type_and_created(tmp_path: Path) -> None:
         "created": dt.datetime(2026, 11, 1, tzinfo=dt.UTC),
     }
     assert hit.decay < 1.0  # a session note a month old decays
+
+
+def test_a_first_build_asks_the_source_a_chunk_at_a_time(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(index_module, "BUILD_CHUNK", 3)
+    docs = {f"n{i}.md": Doc(f"n{i}.md", "1", f"{TOPICS[i % 4]} {i}", {}) for i in range(10)}
+    asked: list[int] = []
+
+    def source(keys):
+        asked.append(len(keys))
+        return [docs[k] for k in keys]
+
+    idx = RetrievalIndex(tmp_path / "i.sqlite", HashingEmbedder(), source=source)
+    assert idx.sync_fingerprints({k: "1" for k in docs})["added"] == 10
+    assert asked == [3, 3, 3, 1] and len(idx) == 10
+    assert idx.sync_fingerprints({k: "1" for k in docs})["unchanged"] == 10 and len(asked) == 4
+    with pytest.raises(ValueError):
+        RetrievalIndex(tmp_path / "j.sqlite", HashingEmbedder()).sync_fingerprints({})

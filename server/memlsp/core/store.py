@@ -233,11 +233,19 @@ class Store:
             sha256=digest,
         )
 
+    def each(
+        self, scope: Scope, *, fresh: bool = False, cache: ScopeCache | None = None
+    ) -> Iterator[Entry | Problem]:
+        """The note files of ``scope`` parsed one at a time (a caller that keeps a little
+        of each, such as recall in a huge memory, never holds every entry at once)."""
+        cache = self._parse_cache.open(scope) if cache is None else cache
+        for section, file in self._note_files(scope):
+            yield self.load(scope, section, file, fresh=fresh, cache=cache)
+
     def scan(self, scope: Scope, *, fresh: bool = False) -> ScanResult:
         out = ScanResult()
         cache, reads = self._parse_cache.open(scope), self._reads
-        for section, file in self._note_files(scope):
-            item = self.load(scope, section, file, fresh=fresh, cache=cache)
+        for item in self.each(scope, fresh=fresh, cache=cache):
             if isinstance(item, Entry):
                 out.entries.append(item)
                 for text in item.note.problems:

@@ -14,13 +14,14 @@ Must not import pygls, lsprotocol or an adapter.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator
+from pathlib import Path
 
 from ..fsutil import first_link
 from ..notes import iso
 from ..retrieval.index import Doc
 from ..store import Entry, Scope, Store
 
-__all__ = ["KnownNotes", "note_doc"]
+__all__ = ["KnownNotes", "Row", "note_doc", "row_of"]
 
 Row = tuple[str, float, Scope, str]  # sha256, timestamp (epoch seconds), scope, section
 
@@ -41,16 +42,19 @@ def note_doc(e: Entry) -> Doc:
     )
 
 
+def row_of(e: Entry) -> Row:
+    """What is kept of ``e``."""
+    return (e.sha256, e.timestamp.timestamp(), e.scope, e.section)
+
+
 class KnownNotes:
     """The notes of a Recaller's last scan, by home-relative path."""
 
     __slots__ = ("rows", "store")
 
-    def __init__(self, store: Store, entries: Collection[Entry] = ()) -> None:
+    def __init__(self, store: Store, rows: dict[str, Row] | None = None) -> None:
         self.store = store
-        self.rows: dict[str, Row] = {
-            e.path: (e.sha256, e.timestamp.timestamp(), e.scope, e.section) for e in entries
-        }
+        self.rows: dict[str, Row] = rows if rows is not None else {}
 
     def __len__(self) -> int:
         return len(self.rows)
@@ -62,14 +66,18 @@ class KnownNotes:
         row = self.rows.get(path)
         return row[0] if row is not None else None
 
-    def entry(self, path: str) -> Entry | None:
-        """The note at ``path`` as the last scan saw it (same bytes), else None."""
+    def entry(self, path: str, linked: dict[Path, bool] | None = None) -> Entry | None:
+        """The note at ``path`` as the last scan saw it (same bytes), else None.
+        ``linked``: folders already checked for links (by a caller loading many notes)."""
         row = self.rows.get(path)
         if row is None:
             return None
         digest, _, scope, section = row
         folder = scope.root / section if section else scope.root
-        if first_link(folder) is not None:
+        seen = linked if linked is not None else {}
+        if folder not in seen:
+            seen[folder] = first_link(folder) is not None
+        if seen[folder]:
             return None  # never read notes through a link (the scan skips them too)
         found = self.store.load(scope, section, folder / path.rsplit("/", 1)[-1])
         if not isinstance(found, Entry) or found.sha256 != digest or found.path != path:
@@ -78,13 +86,14 @@ class KnownNotes:
 
     def entries(self, paths: Collection[str]) -> Iterator[Entry]:
         """The notes at ``paths`` that are still as scanned, in that order."""
+        linked: dict[Path, bool] = {}
         for path in paths:
-            entry = self.entry(path)
+            entry = self.entry(path, linked)
             if entry is not None:
                 yield entry
 
     def docs(self, paths: Collection[str]) -> list[Doc]:
-        """The index's source (a rebuild of a lost cache file): the docs of ``paths``."""
+        """The docs of ``paths`` (the index's source: new or changed notes, a rebuild)."""
         return [note_doc(e) for e in self.entries(paths)]
 
     def newest_first(self) -> list[str]:

@@ -20,10 +20,10 @@ from ..retrieval.general import general_matrix
 from ..retrieval.glossary import Glossary
 from ..retrieval.index import RetrievalIndex
 from ..retrieval.params import RecallParams
-from ..store import Entry, Scope, Store
+from ..store import Entry, Problem, Scope, Store
 from ..watch import folder_stamp
 from .citing import cited_paths, cites_open_file, file_stale_check, normalise_open_file
-from .known import KnownNotes, note_doc
+from .known import KnownNotes, Row, row_of
 from .render import (
     MAX_INJECTED_NOTE_BYTES,
     REMINDER_HEAD,
@@ -167,35 +167,38 @@ class Recaller:
         ):
             return
         started = time.perf_counter()
-        entries: dict[str, Entry] = {}
+        rows: dict[str, Row] = {}
         problems = []
         for scope in self.scopes:
             forgotten = tombstoned_digests(scope)
-            scan = self.store.scan(scope)
-            problems.extend(p for p in scan.problems if p.severity == "error")
-            for entry in scan.entries:
-                if scope.kind == "global" and entry.section == "sessions":
+            # one entry at a time: a huge memory's entries are never all held at once
+            for entry in self.store.each(scope):
+                if isinstance(entry, Problem):
+                    if entry.reason != "missing":
+                        problems.append(entry)
+                elif scope.kind == "global" and entry.section == "sessions":
                     continue
-                if entry.sha256 in forgotten:  # an interrupted forget left the file
-                    continue
-                entries[entry.path] = entry
+                elif entry.sha256 not in forgotten:  # an interrupted forget left the file
+                    rows[entry.path] = row_of(entry)
         self._log_problems(problems)
-        if not entries and not any(scope.root.is_dir() for scope in self.scopes):
+        if not rows and not any(scope.root.is_dir() for scope in self.scopes):
             # Nothing to index and no scope folder: syncing would create the memory home.
             self._known, self._index_synced = KnownNotes(self.store), False
             self._signature, self._synced_at = sig, now
             return
-        previous = self._known
-        upserts = [e for k, e in entries.items() if previous.sha256(k) != e.sha256]
-        deletes = [k for k in previous.rows if k not in entries]
-        if self._index_synced and not upserts and not deletes:
-            pass  # the periodic stat pass found no edit: nothing to sync
-        elif self._index_synced:
-            self.index.update([note_doc(e) for e in upserts], deletes)
-        else:
-            self.index.sync([note_doc(e) for e in entries.values()])
-            self._index_synced = True
-        self._known = KnownNotes(self.store, entries.values())
+        previous, self._known = self._known, KnownNotes(self.store, rows)  # the index's source
+        try:
+            if not self._index_synced:
+                self.index.sync_fingerprints({k: r[0] for k, r in rows.items()})
+                self._index_synced = True
+            else:
+                upserts = [k for k, r in rows.items() if previous.sha256(k) != r[0]]
+                deletes = [k for k in previous.rows if k not in rows]
+                if upserts or deletes:  # else the periodic stat pass found no edit
+                    self.index.update(self._known.docs(upserts), deletes)
+        except BaseException:
+            self._known = previous  # the next refresh tries the same change again
+            raise
         self._signature = sig
         self._synced_at = now
         self._pace(time.perf_counter() - started)
@@ -390,11 +393,11 @@ class Recaller:
         self, picks: list[tuple[Entry, float, str]], opened: list[str], seen: set[str]
     ) -> list[tuple[Entry, float, str]]:
         chosen = {p[0].path for p in picks}
-        extra = []
+        extra, linked = [], {}
         for k in self._known.newest_first():
             if len(extra) == FILE_TRIGGER_SLOTS:
                 break
-            if k in chosen or k in seen or (e := self._known.entry(k)) is None:
+            if k in chosen or k in seen or (e := self._known.entry(k, linked)) is None:
                 continue
             if cites_open_file(cited_paths(e), opened):
                 extra.append((e, 0.0, "open-file"))

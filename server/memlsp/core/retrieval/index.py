@@ -20,7 +20,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 import threading
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from datetime import datetime
 from pathlib import Path
 
@@ -44,6 +44,14 @@ log = logging.getLogger(__name__)
 
 #: Notes embedded and written per committed transaction in a large sync (see ``_sync``).
 BUILD_CHUNK = 2048
+
+#: What a sync brings the index to: key -> the note's doc, or (an index with a source) its
+#: fingerprint, the doc asked of the source when the note is new or changed.
+Wanted = dict[str, "Doc | str"]
+
+
+def _fingerprint(d: Doc | str) -> str:
+    return d if isinstance(d, str) else d.fingerprint
 
 
 class RetrievalIndex:
@@ -100,7 +108,7 @@ class RetrievalIndex:
 
     def _reset(self) -> None:
         """Drop the connection and the file; the next sync refills from the last synced
-        docs (:meth:`_last_docs`)."""
+        docs (:meth:`_last`)."""
         self._file.reset()
         self._vectors.matrix = None
 
@@ -108,26 +116,30 @@ class RetrievalIndex:
         with self._lock:
             self._file.close()
 
-    def _remember(self, docs: dict[str, Doc]) -> None:
-        """``docs`` are what the index now holds."""
-        self._fps = {k: d.fingerprint for k, d in docs.items()}
+    def _remember(self, wanted: Wanted) -> None:
+        """``wanted`` is what the index now holds."""
+        self._fps = {k: _fingerprint(d) for k, d in wanted.items()}
         if self._source is None:
-            self._docs = docs
+            self._docs = wanted
 
-    def _last_docs(self, change: tuple[list[Doc], list[str]] = ((), ())) -> dict[str, Doc]:
-        """The last synced docs (with ``change``'s upserts and deletions applied): kept, or
-        asked of the source (the notes as they are now)."""
+    def _last(self, change: tuple[list[Doc], list[str]] = ((), ())) -> Wanted:
+        """What the index last synced (with ``change``'s upserts and deletions applied):
+        the docs it kept, or (with a source) the fingerprints, whose docs the source gives."""
         upserts, deletes = change
-        if self._source is None:
-            docs = dict(self._docs)
-        else:
-            new = {d.key for d in upserts}
-            wanted = [k for k in self._fps if k not in new]
-            docs = {d.key: d for d in self._source(wanted)}
+        last: Wanted = dict(self._docs) if self._source is None else dict(self._fps)
         for key in deletes:
-            docs.pop(key, None)
+            last.pop(key, None)
         for d in upserts:
-            docs[d.key] = d
+            last[d.key] = d
+        return last
+
+    def _docs_of(self, keys: list[str], wanted: Wanted) -> list[Doc]:
+        """The docs of ``keys``: handed over, or asked of the source (which leaves out the
+        notes that are gone)."""
+        docs = [d for k in keys if isinstance(d := wanted[k], Doc)]
+        asked = [k for k in keys if not isinstance(wanted[k], Doc)]
+        if asked and self._source is not None:
+            docs.extend(self._source(asked))
         return docs
 
     # -------------------------------------------------------------------- sync
@@ -137,7 +149,17 @@ class RetrievalIndex:
         Returns counts ``{"added", "updated", "deleted", "unchanged"}``. A broken or vanished
         file is rebuilt (vectors already computed in this process are reused).
         """
-        wanted = {d.key: d for d in docs}
+        return self._sync_all({d.key: d for d in docs})
+
+    def sync_fingerprints(self, fingerprints: Mapping[str, str]) -> dict[str, int]:
+        """:meth:`sync` for an index with a source, from ``key -> fingerprint``: the docs of
+        new or changed keys are asked of the source :data:`BUILD_CHUNK` at a time, so a
+        first build of a huge memory never holds a doc of every note."""
+        if self._source is None:
+            raise ValueError("sync_fingerprints needs an index with a source")
+        return self._sync_all(dict(fingerprints))
+
+    def _sync_all(self, wanted: Wanted) -> dict[str, int]:
         with self._lock:
             if self._file.volatile:  # serving from memory: try the file again
                 self._reset()
@@ -165,7 +187,7 @@ class RetrievalIndex:
         upserts, deletes = list(upserts), list(deletes)
         with self._lock:
             if self._file.volatile or self._file.conn is None:
-                return self.sync(self._last_docs((upserts, deletes)).values())
+                return self._sync_all(self._last((upserts, deletes)))
             fps = dict(self._fps)
             for key in deletes:
                 fps.pop(key, None)
@@ -175,9 +197,9 @@ class RetrievalIndex:
                 counts = self._sync(fps, partial=(upserts, deletes))
             except sqlite3.Error as exc:
                 log.warning("retrieval index %s failed (%s); rebuilding", self.path, exc)
-                docs = self._last_docs((upserts, deletes))
+                wanted = self._last((upserts, deletes))
                 self._reset()
-                return self.sync(docs.values())
+                return self._sync_all(wanted)
             self._fps = fps
             if self._source is None:
                 for key in deletes:
@@ -185,45 +207,46 @@ class RetrievalIndex:
                 self._docs.update((d.key, d) for d in upserts)
             return counts
 
-    def _sync(self, wanted: dict, partial=None) -> dict[str, int]:
-        """Bring the file to ``wanted`` (key -> Doc; with ``partial`` = (upserts, deletes),
-        key -> fingerprint after the change). A large change is embedded and written
+    def _sync(self, wanted: Wanted, partial=None) -> dict[str, int]:
+        """Bring the file to ``wanted`` (with ``partial`` = (upserts, deletes): the key ->
+        fingerprint after that change). A large change is embedded and written
         :data:`BUILD_CHUNK` notes at a time, each chunk committed: the vectors of every
         changed note are never all held at once (at 100,000 notes they were 0.7 GB, the
-        peak of a first build)."""
+        peak of a first build), nor (with a source) their docs."""
         if self._file.vanished():
             self._reset()
         rebuilds = self._file.rebuilds
         self._open()
         if self._file.rebuilds != rebuilds and partial is not None:
             # a fresh file: it needs every doc, not just the change
-            wanted, partial = self._last_docs(partial), None
+            wanted, partial = self._last(partial), None
         have = self._file.stored()
         if partial is None:
+            pending = wanted
             deleted = [k for k in have if k not in wanted]
-            changed = [d for k, d in wanted.items() if k not in have or have[k][1] != d.fingerprint]
         else:
             upserts, removals = partial
+            pending = {d.key: d for d in upserts}
             deleted = [k for k in dict.fromkeys(removals) if k in have]
-            changed = [d for d in upserts if d.key not in have or have[d.key][1] != d.fingerprint]
+        changed = [k for k, d in pending.items() if k not in have or have[k][1] != _fingerprint(d)]
         counts = {
-            "added": sum(1 for d in changed if d.key not in have),
-            "updated": sum(1 for d in changed if d.key in have),
+            "added": sum(1 for k in changed if k not in have),
+            "updated": sum(1 for k in changed if k in have),
             "deleted": len(deleted),
             "unchanged": len(wanted) - len(changed) if partial is None else -1,
         }
         if not deleted and not changed:
             return counts
         if len(changed) <= BUILD_CHUNK:
-            vecs = self._vectors_for(changed)
-            removed, added = self._file.write(deleted, changed, vecs, self.glossary)
+            docs = self._docs_of(changed, pending)
+            removed, added = self._file.write(deleted, docs, self._vectors_for(docs), self.glossary)
             if not self._vectors.patch(removed, added):
                 self._vectors.matrix = None
         else:
             self._file.write(deleted, [], [], self.glossary)
             for start in range(0, len(changed), BUILD_CHUNK):
-                chunk = changed[start : start + BUILD_CHUNK]
-                self._file.write([], chunk, self._vectors_for(chunk), self.glossary)
+                docs = self._docs_of(changed[start : start + BUILD_CHUNK], pending)
+                self._file.write([], docs, self._vectors_for(docs), self.glossary)
                 self._vec_cache.clear()  # committed: a chunk's vectors are in the file
             self._vectors.matrix = None
         # the vectors are in the file and the matrix now; keeping them here as well doubled
@@ -310,9 +333,9 @@ class RetrievalIndex:
                     self._reset()
                     self._file.memory_only = memory
                     try:
-                        docs = self._last_docs()
-                        self._sync(docs)
-                        self._remember(docs)
+                        wanted = self._last()
+                        self._sync(wanted)
+                        self._remember(wanted)
                         return self._search(query, k, now, first_turn, exclude, params, select)
                     except sqlite3.Error as exc:
                         log.warning("retrieval index rebuild failed (%s)", exc)
