@@ -8,6 +8,7 @@ import datetime as dt
 import os
 from pathlib import Path
 
+import numpy as np
 import pytest
 from memlsp.core.notes import Note
 from memlsp.core.recall import Recaller
@@ -182,3 +183,13 @@ def test_a_first_build_asks_the_source_a_chunk_at_a_time(tmp_path: Path, monkeyp
     assert idx.sync_fingerprints({k: "1" for k in docs})["unchanged"] == 10 and len(asked) == 4
     with pytest.raises(ValueError):
         RetrievalIndex(tmp_path / "j.sqlite", HashingEmbedder()).sync_fingerprints({})
+
+
+def test_rowids_map_to_rows_without_a_dict() -> None:
+    from memlsp.core.retrieval.vectors import RowOf
+
+    rising = RowOf(np.array([2, 5, 9], dtype=np.int64))
+    assert rising.rows([9, 2, 7, 5, 100, -1]).tolist() == [2, 0, -1, 1, -1, -1]
+    shuffled = RowOf(np.array([5, 2, 9], dtype=np.int64))
+    assert shuffled.rows([9, 2, 7, 5, 100]).tolist() == [2, 1, -1, 0, -1]
+    assert RowOf(np.zeros(0, dtype=np.int64)).rows([1]).tolist() == [-1]

@@ -15,6 +15,7 @@ Must not import model runtimes, pygls, lsprotocol or a CLI framework.
 from __future__ import annotations
 
 import sqlite3
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -23,6 +24,9 @@ from . import hybrid
 from .doc import Doc, doc_fields, keyword_body
 from .glossary import Glossary
 from .params import RecallParams
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .vectors import RowOf
 
 __all__ = ["KeywordSearch", "write_row"]
 
@@ -50,7 +54,7 @@ class KeywordSearch:
     def hits(
         self,
         conn: sqlite3.Connection,
-        row_of: dict[int, int],
+        row_of: RowOf,
         query: str,
         n: int,
         limit: int,
@@ -59,7 +63,7 @@ class KeywordSearch:
     ) -> tuple[dict[int, float], dict[int, float]]:
         """The best ``limit`` keyword matches among ``n`` notes: row -> BM25 (sign flipped:
         larger is better), and row -> term coverage (empty when ``params.keyword_coverage`` is 0).
-        ``row_of`` maps FTS rowids to rows; rows not ``allowed`` are left out."""
+        ``row_of`` maps FTS rowids to rows (:class:`.vectors.RowOf`); rows not ``allowed`` are left out."""
         terms = query_terms(query)
         if not terms:
             return {}, {}
@@ -84,9 +88,10 @@ class KeywordSearch:
                 f"SELECT rowid, -bm25(fts, {float(w[0])}, {float(w[1])}, {float(w[2])}) AS s"
                 " FROM fts WHERE fts MATCH ? ORDER BY bm25(fts, ?, ?, ?) LIMIT ?"
             )
-            for rowid, s in conn.execute(sql, (match_expression(keep), *w, limit)):
-                i = row_of.get(rowid)
-                if i is not None and allowed[i]:
+            got = conn.execute(sql, (match_expression(keep), *w, limit)).fetchall()
+            rows = row_of.rows([r for r, _ in got]).tolist() if got else []
+            for (rowid, s), i in zip(got, rows, strict=True):
+                if i >= 0 and allowed[i]:
                     bm25[i] = s
                     hit_of[rowid] = i
         if not (want_coverage and bm25):
