@@ -190,7 +190,7 @@ class CacheFile:
             have[doc.key] = (rowid, doc.fingerprint)
         return removed, added
 
-    def row_batches(self, size: int = 2048):
+    def row_batches(self, size: int = 512):
         """``(count, batches)``: the number of notes, and an iterator over lists of at most
         ``size`` rows ``(rowid, key, fingerprint, meta JSON, vector blob)`` by rowid, read
         from one cursor."""

@@ -249,6 +249,7 @@ class RetrievalIndex:
                 self._file.write([], docs, self._vectors_for(docs), self.glossary)
                 self._vec_cache.clear()  # committed: a chunk's vectors are in the file
             self._vectors.matrix = None
+            release_free_memory()  # before the matrix is loaded on top of the build's leftovers
         # the vectors are in the file and the matrix now; keeping them here as well doubled
         # the resident memory at 100k notes (a rebuild takes them from the loaded vectors)
         self._vec_cache.clear()
