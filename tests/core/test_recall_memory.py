@@ -61,6 +61,9 @@ def test_the_recaller_keeps_hashes_and_dates_not_notes(memory) -> None:
     assert len(rows) == len(TOPICS)
     for row in rows.values():
         assert not any(isinstance(part, (Entry, Note)) for part in row)
+    recaller.invalidate()
+    recaller.refresh()  # a rescan that finds no change keeps each row (no date parsed again)
+    assert all(recaller._known.rows[k] is row for k, row in rows.items())
     # the index keeps each note's fingerprint, not its doc (the source rebuilds from files)
     assert recaller.index._docs == {}
     assert set(recaller.index._fps) == set(rows)

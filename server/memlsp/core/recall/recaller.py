@@ -169,6 +169,7 @@ class Recaller:
         started = time.perf_counter()
         rows: dict[str, Row] = {}
         problems = []
+        kept = self._known.rows
         for scope in self.scopes:
             forgotten = tombstoned_digests(scope)
             # one entry at a time: a huge memory's entries are never all held at once
@@ -179,7 +180,9 @@ class Recaller:
                 elif scope.kind == "global" and entry.section == "sessions":
                     continue
                 elif entry.sha256 not in forgotten:  # an interrupted forget left the file
-                    rows[entry.path] = row_of(entry)
+                    # the same bytes: the same row (no date parsed again on every rescan)
+                    row = kept.get(entry.path)
+                    rows[entry.path] = row if row and row[0] == entry.sha256 else row_of(entry)
         self._log_problems(problems)
         if not rows and not any(scope.root.is_dir() for scope in self.scopes):
             # Nothing to index and no scope folder: syncing would create the memory home.
