@@ -28,6 +28,7 @@ import numpy as np
 
 from . import hybrid
 from .cache_file import SCHEMA_VERSION, CacheFile
+from .dependency_form import dependency_reading
 from .doc import VECTOR_FIELDS, Doc, embed_texts
 from .embedders import Embedder, is_cjk_text
 from .general import general_matrix
@@ -275,6 +276,10 @@ class RetrievalIndex:
             return []
         # an embedder that can (two models) starts on the message in the background
         # while the keyword side runs here
+        typed = query
+        reading = dependency_reading(query)
+        if reading is not None:  # "add zod": search with what the task is (dependency_form)
+            query = f"{query[:3800]} {reading}"
         begin = getattr(self.embedder, "begin_query", None)
         finish = begin(query[:4000]) if begin is not None else None
         allowed = np.ones(n, dtype=bool)
@@ -340,8 +345,8 @@ class RetrievalIndex:
             first_turn=first_turn,
             collection_size=n,
             general=general,
-            cjk=is_cjk_text(query[:4000]),
-            knowledge=is_knowledge_question(query),
+            cjk=is_cjk_text(typed[:4000]),
+            knowledge=is_knowledge_question(typed),
         )
         return chosen[: min(k, params.max_hits)]
 
