@@ -28,6 +28,7 @@ NOW = dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.UTC)
         "add github.com/rs/zerolog",
         "pull in date-fns for the calendar",
         "引入 orjson",
+        "加个 orjson 解析库",  # with a measure word
     ],
 )
 def test_adding_a_package_is_read_as_a_dependency(message: str) -> None:

@@ -49,7 +49,9 @@ _EN = re.compile(
     \s*(?P<after>$|[,;:!?.]|\s(?:for|to|into|on|in|from|with|so|because|and|as|at)\b)
     """
 )
-_ZH = re.compile(r"(?:加上|加|装上|安装|装|引入|用上|升级)\s*(?P<object>[A-Za-z@][\w.@/+-]*)")
+_ZH = re.compile(
+    r"(?:加上|加|装上|安装|装|引入|用上|升级)(?:一?个|上)?\s*(?P<object>[A-Za-z@][\w.@/+-]*)"
+)
 _NOT_PACKAGE = frozenset(
     "a an the some any this that these those it its them our my your their more another "
     "new all each every both one two few".split()
