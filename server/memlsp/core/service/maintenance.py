@@ -147,7 +147,22 @@ class MaintenanceUseCases(ServiceBase):
         scopes = None if scope in (None, "", "all") else self.scopes_named(scope)
 
         def run(cancel: CancelToken, progress: ProgressSink):
-            return reindex_scopes(store, scopes, cancel=cancel, progress=progress)
+            # MEMORY.md is rewritten: the Recallers see their folders change, and the rescan
+            # that follows belongs on this thread, not on a chat turn's recall
+            worker = self.worker()
+            index = None
+            if worker is not None:
+                mounts = self._settings.extra_scopes
+
+                def index(store, scope):
+                    return worker.index_scope(store, scope, mounts=mounts)
+
+            with self._writing(store.scopes() if scopes is None else scopes):
+                result = reindex_scopes(
+                    store, scopes, cancel=cancel, progress=progress, index=index
+                )
+                self._written(result.changed)
+            return result
 
         return Job("reindex", "Rebuilding memory indexes", str(store.home), run)
 
