@@ -5,6 +5,8 @@ a job that still succeeds did its work in the child."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from memlsp.core import reindex, worker
 from memlsp.core.runtime import CancelToken, no_progress
@@ -65,3 +67,34 @@ def test_without_a_worker_process_the_work_runs_in_process(service, make_repo, c
     result = job.run(CancelToken(), no_progress)
     assert len(result.written) == 1 and child.failed
     assert "background jobs run in-process" in caplog.text
+
+
+def test_the_worker_process_ends_when_its_parent_is_killed(tmp_path):
+    """A server killed with SIGKILL runs no clean-up: its worker must not outlive it."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    script = (
+        "from memlsp.core.worker import WorkerProcess\n"
+        "w = WorkerProcess(); assert w.start()\n"
+        "print(*[p.pid for p in w._pool._processes.values()], flush=True)\n"
+        "import time; time.sleep(60)\n"
+    )
+    parent = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    child = int(parent.stdout.readline().split()[0])
+    parent.send_signal(signal.SIGKILL)
+    parent.wait(10)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            os.kill(child, 0)
+            if "State:\tZ" in Path(f"/proc/{child}/status").read_text():
+                return  # exited; its new parent has not reaped it yet
+        except (ProcessLookupError, FileNotFoundError):
+            return
+        time.sleep(0.1)
+    os.kill(child, signal.SIGKILL)
+    raise AssertionError("the worker process outlived its parent")

@@ -26,6 +26,7 @@ import logging
 import multiprocessing
 import os
 import threading
+import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -40,14 +41,16 @@ from .store import Store
 log = logging.getLogger(__name__)
 
 CHILD_NICE = 10
+PARENT_POLL_S = 0.5
 
 # the child's stores, one per memory home and mounts (each keeps its parse cache warm)
 _STORES: dict[tuple[str, tuple[str, ...]], Store] = {}
 
 
-def _child_init() -> None:
+def _child_init(parent: int) -> None:
     """In the child: stdin/stdout may be the language server's transport — nothing here
-    may read or write them; and the whole process yields the CPU to the server."""
+    may read or write them; the whole process yields the CPU to the server; and it ends
+    when the server does, however the server ended (a SIGKILL runs no clean-up)."""
     devnull = os.open(os.devnull, os.O_RDWR)
     os.dup2(devnull, 0)
     os.dup2(2, 1)
@@ -56,6 +59,13 @@ def _child_init() -> None:
         os.nice(CHILD_NICE)
     except OSError:
         pass
+    threading.Thread(target=_exit_with, args=(parent,), name="parent-watch", daemon=True).start()
+
+
+def _exit_with(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL_S)
+    os._exit(0)  # every write is atomic (R6): stopping anywhere loses nothing
 
 
 def _child_store(home: str, mounts: tuple[str, ...], history_days: int, cache: bool) -> Store:
@@ -96,6 +106,7 @@ class WorkerProcess:
                         max_workers=1,
                         mp_context=multiprocessing.get_context("spawn"),
                         initializer=_child_init,
+                        initargs=(os.getpid(),),
                     )
                 except (OSError, ValueError) as exc:
                     self._give_up(exc)
