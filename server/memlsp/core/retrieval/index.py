@@ -125,6 +125,7 @@ class RetrievalIndex:
         doc: O(change), for a caller that already knows what changed. Same guarantees as
         :meth:`sync` (a broken file is rebuilt from the last synced docs plus this change)."""
         upserts, deletes = list(upserts), list(deletes)
+        self._embed_ahead(upserts)
         with self._lock:
             docs = dict(self._docs)
             for key in deletes:
@@ -173,6 +174,21 @@ class RetrievalIndex:
         # the resident memory at 100k notes (a rebuild takes them from the loaded vectors)
         self._vec_cache.clear()
         return counts
+
+    def _embed_ahead(self, docs: list[Doc]) -> None:
+        """Embed changed notes before taking the lock: a search (a chat turn's recall) waits
+        for the lock, and embedding a note is tens of milliseconds on a background thread.
+        A concurrent sync that clears the vectors only makes :meth:`_vectors_for` embed
+        again under the lock, as it did before."""
+        with self._lock:
+            missing = [d for d in docs if (d.key, d.fingerprint) not in self._vec_cache]
+        if not missing:
+            return
+        texts = [t for d in missing for t in embed_texts(d, self.glossary)]
+        emb = self.embedder.embed(texts).reshape(len(missing), VECTOR_FIELDS, -1)
+        with self._lock:
+            for d, v in zip(missing, emb, strict=True):
+                self._vec_cache[(d.key, d.fingerprint)] = v
 
     def _vectors_for(self, docs: list[Doc]) -> list[np.ndarray]:
         for d in docs:
