@@ -17,8 +17,6 @@ import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
-import pytest
-
 from ..agents.test_memory_folders import claude_folder
 from ..core.test_scenarios_harness import scenario_file
 from .test_store_cli import ORIGIN, run
@@ -291,9 +289,9 @@ def test_the_readme_examples_do_what_it_says(make_repo, tmp_path: Path) -> None:
     assert {r.split()[0] for r in walk.ran} >= set(CHECKS) | NOT_RUN
 
 
-@pytest.mark.xfail(strict=False, reason="issue 18 recall quality")
 def test_the_readme_recall_finds_the_bun_note(make_repo) -> None:
-    """The README's own pair: remember the bun rule, then ask how to install the deps."""
+    """The README's own pair: remember the bun rule, then ask how to add a package — a
+    message that names neither bun nor npm (issue 18, acceptance 3)."""
     lines = section_lines("Everyday use")
     remember = next(c for line in lines for c in memlsp_commands(line) if c[0] == "remember")
     recall = next(c for line in lines for c in memlsp_commands(line) if c[0] == "recall")

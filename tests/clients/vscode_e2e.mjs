@@ -131,11 +131,41 @@ const steps = {
     await item.waitFor({ state: 'visible', timeout: 20000 });
     await shot(page, '07-review-pending');
     await item.click({ button: 'right' });
-    await page.locator('.context-view .action-label', { hasText: 'Accept' }).first().click();
+    const menu = page.locator('.context-view .monaco-menu');
+    await menu.waitFor({ state: 'visible', timeout: 10000 });
+    const entries = await menu.locator('.action-menu-item').evaluateAll((els) =>
+      els.map((a) => ({
+        label: a.querySelector('.action-label')?.textContent?.trim() ?? '',
+        enabled: a.getAttribute('aria-disabled') !== 'true',
+      })),
+    );
+    if (!entries.some((e) => e.label === 'Accept' && e.enabled)) {
+      throw new Error(`no enabled "Accept" in the item's context menu: ${JSON.stringify(entries)}`);
+    }
+    // The entry is picked with the keyboard, not clicked: VS Code's menus only listen for
+    // mouseup 100 ms after they render (base/browser/ui/menu/menu.ts, "Add mouse up listener
+    // later to avoid accidental clicks") and ignore the click event, so a click as soon as
+    // the menu is visible, which is what Playwright does, is dropped and the menu stays
+    // open. A person cannot click that fast; arrow keys and Enter have no such delay.
+    const focused = menu.locator('.action-item.focused .action-label');
+    for (let i = 0; i < entries.length; i++) {
+      await page.keyboard.press('ArrowDown');
+      await focused.first().waitFor({ state: 'attached', timeout: 5000 });
+      if ((await focused.first().innerText()).trim() === 'Accept') {
+        break;
+      }
+    }
+    const picked = (await focused.first().innerText()).trim();
+    if (picked !== 'Accept') {
+      throw new Error(`the arrow keys never reached "Accept" (at "${picked}"): ${JSON.stringify(entries)}`);
+    }
+    await page.keyboard.press('Enter');
+    await menu.waitFor({ state: 'hidden', timeout: 5000 });
     const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'Accepted' });
     await toast.first().waitFor({ state: 'visible', timeout: 20000 });
     return {
       supported: report.reviewSupported,
+      menu: entries,
       text: await toast.first().innerText(),
       screenshot: await shot(page, '07-review'),
     };

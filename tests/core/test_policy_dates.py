@@ -105,3 +105,22 @@ def test_rewrite_keeps_the_sentence_readable():
         absolutize("from today billing PRs need Dana", NOW)
         == "from 2026-03-04 billing PRs need Dana"
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "No price experiments between Black Friday and Cyber Monday.",
+        "The office is closed on Good Friday and Easter Monday.",
+        "Super Tuesday traffic doubles the polling API's load.",
+    ],
+)
+def test_a_named_day_is_a_name_not_a_weekday(text):
+    assert absolutize(text, NOW) == text
+    assert find_relative_dates(text, NOW) == []
+
+
+def test_a_lower_case_weekday_after_such_a_word_is_still_pinned():
+    assert (
+        absolutize("a good friday to ship the release", NOW) != "a good friday to ship the release"
+    )

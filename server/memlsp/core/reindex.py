@@ -9,6 +9,7 @@ Must not import pygls, lsprotocol or anything from memlsp.lsp / memlsp.cli.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .runtime import CancelToken, ProgressSink, no_progress
@@ -33,8 +34,11 @@ def reindex_scopes(
     *,
     cancel: CancelToken | None = None,
     progress: ProgressSink = no_progress,
+    index: Callable[[Store, Scope], tuple[int, bool]] | None = None,
 ) -> ReindexResult:
-    """Regenerate the index of each scope (default: every scope in the home)."""
+    """Regenerate the index of each scope (default: every scope in the home); ``index``
+    does one scope (default :func:`index_scope`; a server runs it in its worker process)."""
+    index = index or index_scope
     cancel = cancel or CancelToken()
     scopes = store.scopes() if scopes is None else scopes
     result = ReindexResult()
@@ -44,12 +48,18 @@ def reindex_scopes(
         progress(f"{scope.rel} ({i + 1}/{len(scopes)})", int(100 * i / total))
         if not scope.root.is_dir():
             continue
-        # Parse outside the lock (this is the slow part, and the parse cache makes the
-        # locked rescan in rebuild_index cheap); check for cancellation between scopes.
-        result.notes += len(store.scan(scope).entries)
-        cancel.check()
-        if store.rebuild_index(scope):
+        notes, changed = index(store, scope)
+        result.notes += notes
+        if changed:
             result.changed.append(scope.rel)
         result.scopes += 1
     progress("done", 100)
     return result
+
+
+def index_scope(store: Store, scope: Scope) -> tuple[int, bool]:
+    """Regenerate one scope's index: (notes read, whether MEMORY.md changed). Parses outside
+    the lock (the slow part; the parse cache then makes the locked rescan in
+    ``rebuild_index`` cheap)."""
+    notes = len(store.scan(scope).entries)
+    return notes, store.rebuild_index(scope)

@@ -6,23 +6,40 @@ process serving the session (the language server, a CLI call, a hook) sees the s
 "already injected" set and the same 60 KB budget. Written atomically under a lock of its
 own (``sessions/.lock``, not the scope lock that note writes hold); a missing or corrupt
 file is an empty state (it is bookkeeping, not memory).
+
+A long-lived surface (the language server) hands the write of a recall's state to
+:func:`write_later`: one writer thread merges it into the file (:func:`merge`: never forgets
+an injection, never gives budget back), so a chat turn's recall does no file I/O — a lock,
+a temp file and a rename that a busy disk can hold for hundreds of milliseconds
+(``bench/lsp_responsiveness.py``). The process's own copy of the state is the recaller's
+mirror; other processes see the file a few milliseconds later. :func:`flush` waits for the
+writes handed over so far.
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
+import copy
 import datetime as dt
+import functools
 import hashlib
 import json
+import logging
+import queue
 import re
+import threading
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from .errors import MemlspError
 from .fsutil import atomic_write, file_lock, remove
 from .notes import iso, utcnow
 from .policy.gate import derived_text
 from .store import Scope
+
+log = logging.getLogger(__name__)
 
 SESSION_BUDGET_BYTES = 60 * 1024
 _SAFE_ID = re.compile(r"[^A-Za-z0-9._-]")
@@ -122,7 +139,9 @@ def _count(scope: Scope, paths: list[str]) -> None:
 def times_recalled(scopes: list[Scope], path: str) -> int:
     """How many times the note at home-relative ``path`` was injected, summed over the
     counters of ``scopes`` (recall state lives in the project scope of the workspace, and a
-    global note may be recalled from several)."""
+    global note may be recalled from several). Counts the writes handed to
+    :func:`write_later` so far."""
+    flush(timeout=1.0)
     return sum(_read_counts(scope).get(path, 0) for scope in scopes)
 
 
@@ -146,6 +165,7 @@ def merge(disk: SessionState, mirror: SessionState | None) -> SessionState:
 def start(scope: Scope, session_id: str) -> SessionState:
     """R14: a (re)started session hands the model a fresh context: nothing injected yet, a
     full budget, the next turn is a first turn (R18)."""
+    flush()  # a recall's state still on its way to the file must not land on the fresh one
 
     def reset(state: SessionState) -> None:
         fresh = SessionState(session_id=session_id, started=iso(utcnow()))
@@ -176,3 +196,64 @@ def expire_old(scope: Scope, *, now: dt.datetime | None = None) -> int:
                     remove(path)
                     removed += 1
     return removed
+
+
+class _Writer:
+    """One daemon thread that merges session states into their files, in the order they
+    were handed over; started on first use."""
+
+    def __init__(self) -> None:
+        self._queue: queue.SimpleQueue[tuple[Scope, SessionState]] = queue.SimpleQueue()
+        self._pending = 0
+        self._idle = threading.Condition()
+        self._thread: threading.Thread | None = None
+
+    def submit(self, scope: Scope, state: SessionState) -> None:
+        with self._idle:
+            self._pending += 1
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(
+                    target=self._run, name="memlsp-session-writer", daemon=True
+                )
+                self._thread.start()
+        self._queue.put((scope, copy.deepcopy(state)))
+
+    def _run(self) -> None:
+        while True:
+            scope, state = self._queue.get()
+            try:
+                update(scope, state.session_id, functools.partial(_merge_into, mine=state))
+            except (OSError, MemlspError) as exc:
+                log.warning("session state not saved (%s); kept in memory", exc)
+            except Exception:  # noqa: BLE001 - the writer must outlive one bad write
+                log.exception("session state not saved")
+            finally:
+                with self._idle:
+                    self._pending -= 1
+                    if self._pending == 0:
+                        self._idle.notify_all()
+
+    def flush(self, timeout: float | None = None) -> bool:
+        with self._idle:
+            return self._idle.wait_for(lambda: self._pending == 0, timeout)
+
+
+def _merge_into(disk: SessionState, mine: SessionState) -> None:
+    merge(disk, mine)
+
+
+_WRITER = _Writer()
+
+
+def write_later(scope: Scope, state: SessionState) -> None:
+    """Merge ``state`` (a copy of it, taken now) into its file on the writer thread."""
+    _WRITER.submit(scope, state)
+
+
+def flush(timeout: float | None = None) -> bool:
+    """Wait until every state handed to :func:`write_later` is in its file (False when
+    ``timeout`` seconds passed first)."""
+    return _WRITER.flush(timeout)
+
+
+atexit.register(flush, 5.0)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -88,6 +89,8 @@ class MemoryLanguageServer(LanguageServer):
         self.service = MemoryService(
             self.configuration.current, editor=self.bridge, default_folder=self.default_folder
         )
+        self.service.defer_state_writes = True  # no file I/O on a chat turn's recall
+        self.service.use_worker_process = True  # jobs' CPU work off the GIL (ADR 0006)
         self.feature_names: list[str] = []
         # R4 provenance of the notes this server writes: "vscode", or the client's own name
         # (initialize clientInfo) for other editors.
@@ -178,8 +181,14 @@ class MemoryLanguageServer(LanguageServer):
         next ``memory/recall`` does not pay for the rescan on the chat's critical path."""
         for recaller in self.service.notes_changed_elsewhere():
             if self.loop is not None and self.loop.is_running():
-                future = self.loop.run_in_executor(None, warm_recaller, recaller)
-                future.add_done_callback(_log_refresh_failure)
+                self.warm_soon(recaller)
+
+    def warm_soon(self, recaller) -> asyncio.Future:
+        """Sync ``recaller`` and load its index on a worker thread (call on the event loop)."""
+        loop = asyncio.get_running_loop() if self.loop is None else self.loop
+        future = loop.run_in_executor(None, warm_recaller, recaller)
+        future.add_done_callback(_log_refresh_failure)
+        return future
 
     async def after_first_diagnostics(self, timeout: float = FIRST_DIAGNOSTICS_WAIT_S) -> None:
         """Wait until the first citation diagnostics are out (or the start-up check ended),
@@ -200,7 +209,9 @@ class MemoryLanguageServer(LanguageServer):
             raise errors.busy(f"{self._in_flight} requests in flight")
         self._in_flight += 1
         try:
-            return await asyncio.to_thread(fn, *args, **kwargs)
+            if not logger.isEnabledFor(logging.DEBUG):
+                return await asyncio.to_thread(fn, *args, **kwargs)
+            return await _timed(fn, *args, **kwargs)
         except MemlspError as exc:
             raise errors.from_core(exc) from exc
         except JsonRpcException:
@@ -291,6 +302,34 @@ class MemoryLanguageServer(LanguageServer):
             return
         logger.error("%s: %s", getattr(source, "__name__", source), error)
         self.log(f"memlsp: internal error: {error}", error=True)
+
+
+async def _timed(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """``asyncio.to_thread(fn, ...)`` with one debug line: wall time, the wait for a worker
+    thread, and the CPU time of the call itself (a slow request with little CPU waited for the
+    GIL or a core; one with much CPU did the work)."""
+    asked = time.perf_counter()
+    spent: list[float] = []
+
+    def call() -> Any:
+        spent.append(time.perf_counter())
+        cpu = time.thread_time()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            spent.append(time.thread_time() - cpu)
+
+    try:
+        return await asyncio.to_thread(call)
+    finally:
+        if len(spent) == 2:
+            logger.debug(
+                "%s: %.1f ms (%.1f ms waiting for a thread, %.1f ms CPU)",
+                getattr(fn, "__name__", fn),
+                (time.perf_counter() - asked) * 1000,
+                (spent[0] - asked) * 1000,
+                spent[1] * 1000,
+            )
 
 
 def _transport_gone(error: Exception) -> bool:

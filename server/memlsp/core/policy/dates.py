@@ -148,6 +148,10 @@ def _clause_around(text: str, start: int, end: int) -> str:
 
 
 _WD_EN = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+#: Capitalised words that make a weekday part of a day's name ("Black Friday" is a season, not
+#: the coming Friday); matched case-sensitively, so "a good friday to ship" is still a weekday.
+_NAMED_DAY_WORDS = ("Black", "Cyber", "Good", "Super", "Ash", "Holy", "Maundy", "Easter", "Shrove")
+_NAMED_DAY_LOOKBEHIND = "".join(f"(?<!(?-i:{w}) )" for w in _NAMED_DAY_WORDS)
 _NUM_EN_RX = r"\d+|a couple of|couple of|a few|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 _ZH_NUM_RX = r"[0-9]+|[一二两三四五六七八九十]{1,3}"
 
@@ -224,6 +228,8 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         "en-weekday",
         re.compile(
             rf"(?<!first )(?<!second )(?<!third )(?<!fourth )(?<!last )(?<!every )(?<!each )"
+            # a named day is a name, not a weekday to pin: Black Friday, Cyber Monday
+            rf"{_NAMED_DAY_LOOKBEHIND}"
             rf"\b({_WD_EN})\b(?!s)(?! of\b)"
             # A weekday (or a list of them) with plural parts of the day or a clock time is
             # a schedule slot: "Tuesday and Thursday mornings", "reset Saturday 22:00 UTC".

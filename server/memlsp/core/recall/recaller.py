@@ -3,18 +3,19 @@ Must not import pygls, lsprotocol or an adapter."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import logging
 import threading
 import time
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from pathlib import Path
 
 from .. import memory_md, sessions
 from ..errors import MemlspError
 from ..forget import tombstoned_digests
 from ..identity import resolve_project
-from ..notes import iso, utcnow
+from ..notes import utcnow
 from ..retrieval.embedders import Embedder, load_embedder
 from ..retrieval.general import general_matrix
 from ..retrieval.glossary import Glossary
@@ -37,6 +38,7 @@ from .render import (
 )
 from .selector import Selector
 from .silence import Silence, why_silent
+from .states import SessionStates
 
 log = logging.getLogger(__name__)
 
@@ -88,28 +90,25 @@ class Recaller:
         self._index_synced = False
         self._problems_logged: frozenset = frozenset()
         self._lock = threading.RLock()
-        self._mirror: dict[str, sessions.SessionState] = {}
+        self.states = SessionStates(self.home_scope)
+        self._writers_lock = threading.Lock()
+        # Writes of notes in these scopes are under way (:meth:`writing`): a recall searches
+        # the index as it is instead of syncing it itself; the writer syncs after writing.
+        self._writers = 0
 
-    # ---- session state (a file under .memlsp/, mirrored in memory) ------------------------
+    # ---- session state (a file under .memlsp/, mirrored in memory: .states) -----------
+    @property
+    def defer_state_writes(self) -> bool:
+        """A long-lived surface sets this: a recall's session state goes to its file on the
+        writer thread of :mod:`..sessions`, not on the chat's critical path."""
+        return self.states.defer_writes
+
+    @defer_state_writes.setter
+    def defer_state_writes(self, value: bool) -> None:
+        self.states.defer_writes = value
+
     def _state(self, session_id: str) -> sessions.SessionState:
-        disk = sessions.load(self.home_scope, session_id)
-        return sessions.merge(disk, self._mirror.get(session_id))
-
-    def _update_state(self, session_id: str, change) -> sessions.SessionState:
-        def apply(state: sessions.SessionState) -> None:
-            sessions.merge(state, self._mirror.get(session_id))
-            change(state)
-
-        try:
-            state = sessions.update(self.home_scope, session_id, apply)
-        except (OSError, MemlspError) as exc:
-            log.warning("session state not saved (%s); kept in memory", exc)
-            state = self._state(session_id)
-            change(state)
-        self._mirror[session_id] = state
-        if len(self._mirror) > 1000:  # bounded: old sessions live on disk only
-            self._mirror.pop(next(iter(self._mirror)))
-        return state
+        return self.states.get(session_id)
 
     # ---- the derived index ----------------------------------------------------------------
     @property
@@ -123,6 +122,12 @@ class Recaller:
                 source=lambda keys: self._known.docs(keys),
             )
         return self._index
+
+    @property
+    def synced(self) -> bool:
+        """Whether the index was synced with the files at least once (by a recall or a
+        warm-up)."""
+        return self._synced_at > 0
 
     def warm_models(self) -> None:
         """Load the embedding model(s) and embed the general-request prototypes now, so the
@@ -146,14 +151,31 @@ class Recaller:
         ``wait=False`` (the per-turn recall): when another thread is syncing an index that
         already exists (a background refresh after a write), return at once and search the
         index as it is, rather than wait on the chat's critical path for a change that is
-        younger than the sync itself."""
+        younger than the sync itself — or while notes of these scopes are being written
+        (:meth:`writing`): the writer syncs right after."""
         built = self._index is not None and self._synced_at > 0
+        if not wait and built and self._writers:
+            return  # a writer of this process syncs once its notes are written
         if not self._lock.acquire(blocking=wait or not built):
             return
         try:
             self._refresh(force)
         finally:
             self._lock.release()
+
+    @contextlib.contextmanager
+    def writing(self) -> Iterator[None]:
+        """Mark notes of this Recaller's scopes as being written by this process (a job
+        that will sync the index when it is done): until then a per-turn recall does not
+        sync on the chat's critical path — it would embed the writer's half-written change
+        itself — and searches the index as it is."""
+        with self._writers_lock:
+            self._writers += 1
+        try:
+            yield
+        finally:
+            with self._writers_lock:
+                self._writers -= 1
 
     def _refresh(self, force: bool) -> None:
         """The body of :meth:`refresh`; the caller holds ``self._lock``."""
@@ -245,22 +267,8 @@ class Recaller:
         return memory_md.budgeted("\n".join(parts)) if parts else ""
 
     def start_session(self, session_id: str) -> None:
-        """R14/R17: a (re)started session id begins with nothing injected and a full budget
-        (in the file and in this process's mirror, which would otherwise merge the old
-        injections back)."""
-        with self._lock:
-            self._mirror.pop(session_id, None)
-        try:
-            state = sessions.start(self.home_scope, session_id)
-        except (OSError, MemlspError) as exc:
-            log.warning("session state not reset on disk (%s); kept in memory", exc)
-            # Above the old file's compaction count, so merging never brings its
-            # injections back.
-            old = sessions.load(self.home_scope, session_id)
-            state = sessions.SessionState(
-                session_id=session_id, started=iso(utcnow()), compactions=old.compactions + 1
-            )
-        self._mirror[session_id] = state
+        """R14/R17: a (re)started session id begins with nothing injected and a full budget."""
+        self.states.start(session_id)
 
     def compacted(self, session_id: str) -> None:
         """R17: notes injected before a compaction may be injected again."""
@@ -269,7 +277,7 @@ class Recaller:
             state.injected = []
             state.compactions += 1
 
-        self._update_state(session_id, reset)
+        self.states.update(session_id, reset)
 
     # ---- recall -----------------------------------------------------------------------------
     def manifest_line(self, entry: Entry) -> str:
@@ -336,7 +344,7 @@ class Recaller:
                 if len(memories) < len(picks) or s.bytes_injected >= self.budget_bytes:
                     s.exhausted = True  # R15 step 7: the next note would not fit
 
-            state = self._update_state(session_id, change)
+            state = self.states.update(session_id, change, later=True)
             left = state.budget_left(self.budget_bytes)
         else:
             left = max(0, state.budget_left(self.budget_bytes) - used)

@@ -8,7 +8,8 @@ names and acronyms, and the keyword side cannot match a word the note does not c
 note is indexed with a short plain-words gloss of each known term it mentions
 ("Playwright: cross-browser end-to-end testing framework"): in the text its vectors are built
 from, and as extra words in its keyword-index body. Only the stored side changes: the chat
-message is used as typed (glossing it too measured worse), so this costs nothing per turn.
+message is used as typed (glossing it too measured worse), so this costs nothing per turn —
+except one reading: a message that adds a package is searched as such (:mod:`.dependency_form`).
 
 The entries (``glossary.tsv`` beside this module, package data: ``term<TAB>gloss`` lines,
 ~2,000) are a general-purpose dictionary of developer tools, cloud services, libraries,

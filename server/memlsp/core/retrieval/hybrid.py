@@ -154,6 +154,21 @@ def gate_for(params: RecallParams, *, first_turn: bool, collection_size: int | N
     return gate + extra
 
 
+def _words_all_there(hit: Hit, params: RecallParams, collection_size: int | None) -> bool:
+    """The best note holds every content word of the message (its glosses included) with a
+    strong keyword score, in a memory small enough that this rarely happens by chance: the
+    general-request check, which compares vectors only, is then not trusted to silence it
+    ("apply it" against "apply Terraform only through Atlantis" reads like an edit request to a
+    sentence encoder)."""
+    n = collection_size
+    return (
+        n is not None
+        and n <= params.words_there_max_notes
+        and hit.keyword_coverage >= 1.0
+        and hit.keyword_norm >= params.words_there_keyword
+    )
+
+
 def select(
     hits: Sequence[Hit],
     vectors: np.ndarray | None,
@@ -173,7 +188,9 @@ def select(
     0. a general request: nothing when ``general`` (the message's normalised vector
        similarity to the nearest general-request prototype) exceeds the best hit's
        ``vector_norm`` by more than ``params.general_margin`` (``general_margin_cjk`` when
-       ``cjk``: a mostly-CJK message);
+       ``cjk``: a mostly-CJK message) — unless, in a memory of at most
+       ``words_there_max_notes`` notes, the best hit holds every content word of the
+       message with a keyword score of at least ``words_there_keyword``;
     1. the gate: nothing unless the best score reaches ``min_score`` (``first_turn_min_score``
        on a session's first turn), lowered for memories smaller than ``gate_reference_notes``
        (:func:`gate_for`; ``collection_size`` = notes in the memory) — "unsure → don't select";
@@ -191,7 +208,11 @@ def select(
     if not hits:
         return []
     margin = params.general_margin_cjk if cjk else params.general_margin
-    if general is not None and margin is not None:
+    if (
+        general is not None
+        and margin is not None
+        and not _words_all_there(hits[0], params, collection_size)
+    ):
         if general - max(h.vector_norm for h in hits) > margin:
             return []
     gate = gate_for(params, first_turn=first_turn, collection_size=collection_size)

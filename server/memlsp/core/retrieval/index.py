@@ -28,6 +28,7 @@ import numpy as np
 
 from . import hybrid
 from .cache_file import SCHEMA_VERSION, CacheFile
+from .dependency_form import dependency_reading
 from .doc import VECTOR_FIELDS, Doc, embed_texts
 from .embedders import Embedder, is_cjk_text
 from .general import general_matrix
@@ -185,6 +186,7 @@ class RetrievalIndex:
         doc: O(change), for a caller that already knows what changed. Same guarantees as
         :meth:`sync` (a broken file is rebuilt from the last synced docs plus this change)."""
         upserts, deletes = list(upserts), list(deletes)
+        self._embed_ahead(upserts)
         with self._lock:
             if self._file.volatile or self._file.conn is None:
                 return self._sync_all(self._last((upserts, deletes)))
@@ -254,6 +256,21 @@ class RetrievalIndex:
         # the resident memory at 100k notes (a rebuild takes them from the loaded vectors)
         self._vec_cache.clear()
         return counts
+
+    def _embed_ahead(self, docs: list[Doc]) -> None:
+        """Embed changed notes before taking the lock: a search (a chat turn's recall) waits
+        for the lock, and embedding a note is tens of milliseconds on a background thread.
+        A concurrent sync that clears the vectors only makes :meth:`_vectors_for` embed
+        again under the lock, as it did before."""
+        with self._lock:
+            missing = [d for d in docs if (d.key, d.fingerprint) not in self._vec_cache]
+        if not missing:
+            return
+        texts = [t for d in missing for t in embed_texts(d, self.glossary)]
+        emb = self.embedder.embed(texts).reshape(len(missing), VECTOR_FIELDS, -1)
+        with self._lock:
+            for d, v in zip(missing, emb, strict=True):
+                self._vec_cache[(d.key, d.fingerprint)] = v
 
     def _vectors_for(self, docs: list[Doc]) -> list[np.ndarray]:
         """The vectors of ``docs``: computed earlier in this sync, loaded, or embedded now."""
@@ -355,6 +372,10 @@ class RetrievalIndex:
             return []
         # an embedder that can (two models) starts on the message in the background
         # while the keyword side runs here
+        typed = query
+        reading = dependency_reading(query)
+        if reading is not None:  # "add zod": search with what the task is (dependency_form)
+            query = f"{query[:3800]} {reading}"
         begin = getattr(self.embedder, "begin_query", None)
         finish = begin(query[:4000]) if begin is not None else None
         allowed = np.ones(n, dtype=bool)
@@ -420,8 +441,8 @@ class RetrievalIndex:
             first_turn=first_turn,
             collection_size=n,
             general=general,
-            cjk=is_cjk_text(query[:4000]),
-            knowledge=is_knowledge_question(query),
+            cjk=is_cjk_text(typed[:4000]),
+            knowledge=is_knowledge_question(typed),
         )
         return chosen[: min(k, params.max_hits)]
 

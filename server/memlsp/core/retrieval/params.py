@@ -73,6 +73,12 @@ class RecallParams:
     knowledge_margin: float = 0.30
     #: Any other message (a task, a question about the project) gets the gate minus this.
     task_relief: float = 0.02
+    #: The general-request check does not silence a message whose every content word the
+    #: best note holds (keyword coverage 1, keyword score ≥ ``words_there_keyword``) in a
+    #: memory of at most ``words_there_max_notes`` notes ("apply it" → "apply Terraform
+    #: only through Atlantis"); in larger memories full coverage happens by chance.
+    words_there_keyword: float = 0.5
+    words_there_max_notes: int = 50
     #: Cosine mapped to 0 / to 1; ``None`` = the embedder's own calibration.
     sim_floor: float | None = None
     sim_ceiling: float | None = None

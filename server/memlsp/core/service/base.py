@@ -11,9 +11,10 @@ surface that watches the home). Must not import pygls, lsprotocol, argparse or a
 from __future__ import annotations
 
 import collections
+import contextlib
 import logging
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,6 +29,7 @@ from ..store import Entry, Scope, Store
 
 if TYPE_CHECKING:  # imported where used: recall loads numpy and the embedders (start-up)
     from ..recall import ModelSelector, Recaller
+    from ..worker import WorkerProcess
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +57,13 @@ class ServiceBase:
         self._recallers: dict[tuple[str, str], Recaller] = {}
         self._sessions: collections.OrderedDict[str, str | None] = collections.OrderedDict()
         self.max_sessions = MAX_SESSIONS
+        # A long-lived surface (the language server) sets this: recall's session state is
+        # written on a writer thread, off the chat's critical path (see core.sessions).
+        self.defer_state_writes = False
+        # ...and runs the CPU-heavy part of jobs (offline extraction, reindexing) in a worker
+        # process, not on its own threads, which share the GIL with its requests (ADR 0006).
+        self.use_worker_process = False
+        self._worker: WorkerProcess | None = None
         self._lock = threading.Lock()
 
     # ---- settings ---------------------------------------------------------------------------
@@ -213,8 +222,16 @@ class ServiceBase:
             stale_check=self._stale_check(Path(folder)),
             params=self._settings.recall,
         )
+        recaller.defer_state_writes = self.defer_state_writes
         with self._lock:
             return self._recallers.setdefault(key, recaller)
+
+    def existing_recaller(self, workspace: str | Path | None = None) -> Recaller | None:
+        """The folder's Recaller if one was made (a started session at a rollout level
+        where recall runs has one); never makes one."""
+        key = (str(self.store.home), self.project_scope(workspace).rel)
+        with self._lock:
+            return self._recallers.get(key)
 
     def _stale_check(self, folder: Path) -> Callable[[Entry], list[dict]]:
         """R19 at recall time: the warm citation checker of the folder when a surface keeps
@@ -254,6 +271,54 @@ class ServiceBase:
                 recaller.invalidate()
                 if warm:
                     warm_recaller(recaller)
+
+    @contextlib.contextmanager
+    def _writing(self, scopes: Iterable[Scope | str]) -> Iterator[None]:
+        """A job is about to write notes in ``scopes`` and will call :meth:`_written` when
+        done: meanwhile the Recallers reading them leave the syncing to it (a chat turn's
+        recall searches the index as it is rather than embed the job's notes itself)."""
+        rels = {s.rel if isinstance(s, Scope) else s for s in scopes}
+        with contextlib.ExitStack() as stack:
+            for recaller in self.recallers():
+                if rels & {s.rel for s in recaller.scopes}:
+                    stack.enter_context(recaller.writing())
+            yield
+
+    # ---- the worker process (ADR 0006) -------------------------------------------------------
+    def worker(self) -> WorkerProcess | None:
+        """The worker process when the surface asked for one, else None (work runs here)."""
+        if not self.use_worker_process:
+            return None
+        from ..worker import WorkerProcess
+
+        with self._lock:
+            if self._worker is None:
+                self._worker = WorkerProcess()
+            return self._worker
+
+    def _extract_turn(self, store: Store, scope: Scope, *, provider, **kwargs):
+        """One turn's extraction: in the worker process when there is one and no model is
+        called, else on this thread."""
+        worker = None if getattr(provider, "uses_model", False) else self.worker()
+        if worker is not None:
+            return worker.extract(store, scope, mounts=self._settings.extra_scopes, **kwargs)
+        from ..extract import extract_turn
+
+        return extract_turn(store, scope, provider=provider, **kwargs)
+
+    def close(self) -> None:
+        """Stop what the service started (the worker process)."""
+        with self._lock:
+            worker, self._worker = self._worker, None
+        if worker is not None:
+            worker.close()
+
+    def flush_writes(self, timeout: float | None = None) -> bool:
+        """Wait for the session states handed to the writer thread to reach their files
+        (a surface calls this before it exits)."""
+        from .. import sessions
+
+        return sessions.flush(timeout)
 
     def _after_dream(self, scope: Scope, cancel, progress) -> None:
         """Called by a dream job after it applied a plan (the team sync overrides it:

@@ -122,31 +122,30 @@ class ChatUseCases(ServiceBase):
         turn_messages = list(messages)
 
         def run(cancel: CancelToken, progress: ProgressSink) -> ExtractResult:
-            from ..extract import extract_turn
-
             cancel.check()
             progress("extracting", 10)
             started = time.perf_counter()
-            result = extract_turn(
-                store,
-                scope,
-                session_id=session_id,
-                turn=turn,
-                messages=turn_messages,
-                provider=provider,
-                global_scope=store.global_scope(),
-                timeout=timeout,
-                dry_run=not decision.write,
-                review=review,
-                repo_root=repo_root,
-                agent=agent_name(agent),
-            )
-            took = (time.perf_counter() - started) * 1000
-            events.extraction_event(result, trigger="automatic", duration_ms=took)
-            if result.written or result.updated or result.deleted:
-                progress("updating the recall index", 90)
-                cancel.yield_to_requests()  # the note is written: no cancelling now
-                self._written([scope, store.global_scope()])
+            with self._writing([scope, store.global_scope()]):
+                result = self._extract_turn(
+                    store,
+                    scope,
+                    session_id=session_id,
+                    turn=turn,
+                    messages=turn_messages,
+                    provider=provider,
+                    global_scope=store.global_scope(),
+                    timeout=timeout,
+                    dry_run=not decision.write,
+                    review=review,
+                    repo_root=repo_root,
+                    agent=agent_name(agent),
+                )
+                took = (time.perf_counter() - started) * 1000
+                events.extraction_event(result, trigger="automatic", duration_ms=took)
+                if result.written or result.updated or result.deleted:
+                    progress("updating the recall index", 90)
+                    cancel.yield_to_requests()  # the note is written: no cancelling now
+                    self._written([scope, store.global_scope()])
             progress("done", 100)
             return result
 

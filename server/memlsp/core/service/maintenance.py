@@ -22,7 +22,7 @@ from ..fsutil import file_lock, first_link, leftovers, sweep_temp_files
 from ..git import toplevel as git_toplevel
 from ..rollout import EntryPoint
 from ..runtime import CancelToken, ProgressSink
-from ..store import SECTIONS, Scope
+from ..store import SECTIONS, Scope, Store
 from . import events
 from .base import ServiceBase
 from .results import Job
@@ -147,7 +147,22 @@ class MaintenanceUseCases(ServiceBase):
         scopes = None if scope in (None, "", "all") else self.scopes_named(scope)
 
         def run(cancel: CancelToken, progress: ProgressSink):
-            return reindex_scopes(store, scopes, cancel=cancel, progress=progress)
+            worker = self.worker()  # the parsing runs there, scope by scope (ADR 0006)
+            index = None
+            if worker is not None:
+                mounts = self._settings.extra_scopes
+
+                def index(home: Store, scope: Scope) -> tuple[int, bool]:
+                    return worker.index_scope(home, scope, mounts=mounts)
+
+            # MEMORY.md is rewritten: the Recallers see their folders change, and the rescan
+            # that follows belongs on this thread, not on a chat turn's recall
+            with self._writing(store.scopes() if scopes is None else scopes):
+                result = reindex_scopes(
+                    store, scopes, cancel=cancel, progress=progress, index=index
+                )
+                self._written(result.changed)
+            return result
 
         return Job("reindex", "Rebuilding memory indexes", str(store.home), run)
 

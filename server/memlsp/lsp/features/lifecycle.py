@@ -87,6 +87,8 @@ def on_did_change_watched_files(ls, params: types.DidChangeWatchedFilesParams) -
 
 def on_shutdown(ls, params: None) -> None:
     ls.jobs.cancel_all()
+    ls.service.flush_writes(timeout=2.0)  # recall's session states still on their way
+    ls.service.close()
     for task in ls.tasks.values():
         task.cancel()
     for hook in list(ls.hooks.shutdown):
@@ -105,6 +107,7 @@ def on_exit(ls, params: None) -> None:
     its thread, so a watchdog ends the process after a grace period. That is safe: every
     write is atomic and a SIGKILL at any instant loses nothing (R6)."""
     ls.jobs.shutdown()
+    ls.service.close()
     code = 0 if getattr(ls.protocol, "_shutdown", False) else 1
     watchdog = threading.Timer(EXIT_GRACE_S, os._exit, args=(code,))
     watchdog.daemon = True

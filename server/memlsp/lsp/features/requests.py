@@ -81,6 +81,11 @@ async def on_session_started(ls, params: wire.SessionStartedParams):
     if ls.watcher is not None:
         # from here on, notes another process writes in these scopes are announced
         await ls.run_blocking(ls.watcher.observe, started.scopes)
+    recaller = ls.service.existing_recaller(workspace)
+    if recaller is not None and not recaller.synced:
+        # the session's project: its index synced and loaded now, off the request path,
+        # so that the first turn's recall only embeds the message
+        ls.warm_soon(recaller)
     return wire.SessionStartedResult(
         index=started.index, rollout=started.rollout, scopes=[s.rel for s in started.scopes]
     )
