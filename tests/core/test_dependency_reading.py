@@ -22,6 +22,7 @@ NOW = dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.UTC)
     "message",
     [
         "add orjson",
+        "add orjson.",  # a full stop is not part of the name
         "add httpx for the webhook calls",  # glossed as an HTTP client
         "pls install structlog",
         "add @acme/icons",

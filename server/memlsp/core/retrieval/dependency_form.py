@@ -84,7 +84,7 @@ def _unknown_word(token: str) -> bool:
     """Not a common English word (nor an inflection of one) and not a glossed term."""
     from .glossary import default_glossary
 
-    word = token.strip("'\"`()[]").lower()
+    word = token.strip("'\"`()[].,").lower()
     common = _common()
     if not word.isalpha() or not common:  # no vocabulary: read nothing into it
         return False
@@ -96,7 +96,7 @@ def _unknown_word(token: str) -> bool:
 def _names_a_package(phrase: str, after: str) -> bool:
     from .glossary import default_glossary
 
-    words = phrase.split()
+    words = [w.rstrip(".,") for w in phrase.split()]
     if not words or words[0].lower() in _NOT_PACKAGE:
         return False
     if any(_PACKAGE_GLOSS.search(gloss) for _term, gloss in default_glossary().find(phrase)):
