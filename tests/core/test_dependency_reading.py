@@ -47,6 +47,8 @@ def test_adding_a_package_is_read_as_a_dependency(message: str) -> None:
         "install the hooks",
         "use it",
         "why is orjson faster",  # no add/install verb
+        "add v2.3 support to the export",
+        "超时时间增加 timeout 配置",  # 增加: increase, not add a package
         "",
     ],
 )

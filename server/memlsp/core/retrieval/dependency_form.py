@@ -50,14 +50,17 @@ _EN = re.compile(
     """
 )
 _ZH = re.compile(
-    r"(?:加上|加|装上|安装|装|引入|用上|升级)(?:一?个|上)?\s*(?P<object>[A-Za-z@][\w.@/+-]*)"
+    # 加 but not 增加 (increase), 参加 (take part), 更加, 附加, 追加
+    r"(?:加上|(?<![增参更附追])加|装上|安装|装|引入|用上|升级)(?:一?个|上)?\s*"
+    r"(?P<object>[A-Za-z@][\w.@/+-]*)"
 )
 _NOT_PACKAGE = frozenset(
     "a an the some any this that these those it its them our my your their more another "
     "new all each every both one two few".split()
 )
 #: npm scopes, Go module paths, dotted and hyphenated package names
-_PACKAGE_PUNCT = re.compile(r"[a-z0-9][-./][a-z0-9]|^@")
+#: (two letters before the mark: "v2.3" and "e.g." are not names)
+_PACKAGE_PUNCT = re.compile(r"[a-z]{2}[a-z0-9]*[-./][a-z0-9]|^@")
 #: what a glossed term that is installed as a dependency is called in its gloss
 _PACKAGE_GLOSS = re.compile(
     r"(?i)\b(?:library|framework|client|sdk|linter|formatter|checker|orm|driver|plugin"
