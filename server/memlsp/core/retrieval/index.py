@@ -188,25 +188,19 @@ class RetrievalIndex:
         upserts, deletes = list(upserts), list(deletes)
         self._embed_ahead(upserts)
         with self._lock:
+            last = self._last((upserts, deletes))
             if self._file.volatile or self._file.conn is None:
-                return self._sync_all(self._last((upserts, deletes)))
-            fps = dict(self._fps)
-            for key in deletes:
-                fps.pop(key, None)
-            for d in upserts:
-                fps[d.key] = d.fingerprint
+                return self._sync_all(last)
+            fps = {k: _fingerprint(d) for k, d in last.items()}
             try:
                 counts = self._sync(fps, partial=(upserts, deletes))
             except sqlite3.Error as exc:
                 log.warning("retrieval index %s failed (%s); rebuilding", self.path, exc)
-                wanted = self._last((upserts, deletes))
                 self._reset()
-                return self._sync_all(wanted)
+                return self._sync_all(last)
             self._fps = fps
             if self._source is None:
-                for key in deletes:
-                    self._docs.pop(key, None)
-                self._docs.update((d.key, d) for d in upserts)
+                self._docs = last
             return counts
 
     def _sync(self, wanted: Wanted, partial=None) -> dict[str, int]:
