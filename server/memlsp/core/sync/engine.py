@@ -27,7 +27,7 @@ import hashlib
 import json
 import os
 import stat as stat_mod
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .. import history
@@ -68,21 +68,7 @@ class SyncResult:
     pushed: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "scope": self.scope,
-            "commit": self.commit,
-            "exported": self.exported,
-            "imported": self.imported,
-            "removed": self.removed,
-            "forgotten": self.forgotten,
-            "tombstones": self.tombstones,
-            "merged": self.merged,
-            "conflicts": self.conflicts,
-            "quarantined": self.quarantined,
-            "held": self.held,
-            "attempts": self.attempts,
-            "pushed": self.pushed,
-        }
+        return asdict(self)
 
 
 def repo_of(scope: Scope, state: SyncState) -> Repo:
