@@ -83,7 +83,8 @@ def snapshot(root: Path, skip: tuple[Path, ...]) -> dict[str, int]:
     return out
 
 
-def test_hostile_entries_are_quarantined_on_pull(tmp_path: Path):
+def _team_with_a_shared_note(tmp_path: Path):
+    """Two members; ada has written one project note and pushed it."""
     team = Team(tmp_path, ("ada", "bo"))
     ada, bo = team.members
     ada.store.write_note(
@@ -91,6 +92,11 @@ def test_hostile_entries_are_quarantined_on_pull(tmp_path: Path):
         section="",
     )  # fmt: skip
     ada.sync()
+    return team, ada, bo
+
+
+def test_hostile_entries_are_quarantined_on_pull(tmp_path: Path):
+    team, ada, bo = _team_with_a_shared_note(tmp_path)
     token = fake_token()
     hostile_commit(tmp_path / "evil.git", team.remote, token)
     outside = (bo.home, team.remote, tmp_path / "evil.git")
@@ -161,13 +167,7 @@ def test_sync_refuses_option_like_remotes_and_bad_branches(tmp_path: Path):
 
 
 def test_a_hostile_update_keeps_the_old_version_here_and_is_not_reverted(tmp_path: Path):
-    team = Team(tmp_path, ("ada", "bo"))
-    ada, bo = team.members
-    ada.store.write_note(
-        ada.scope, Note("deploy-freeze", "Deploys freeze on release week", "project", "x"),
-        section="",
-    )  # fmt: skip
-    ada.sync()
+    team, ada, bo = _team_with_a_shared_note(tmp_path)
     bo.sync()
     before = bo.topic_notes()["deploy-freeze.md"]
     evil = tmp_path / "evil.git"  # ada's gate would hold it back: a plain git client sends it
