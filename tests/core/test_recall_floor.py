@@ -28,6 +28,10 @@ def _hit(key: str, score: float, **meta) -> Hit:
         "write a haiku about merge conflicts",
         "哈希表和红黑树有什么区别",
         "推荐一本讲操作系统的书",
+        "Rust 的 trait object 是怎么实现的",
+        "Redis 的 pipeline 有什么用",
+        "Python 里 is 和 == 一样吗",
+        "epoll 的原理",
     ],
 )
 def test_knowledge_questions_are_recognised(message: str) -> None:
@@ -47,6 +51,9 @@ def test_knowledge_questions_are_recognised(message: str) -> None:
         "who approves schema changes here",
         "我们的发布流程是什么",
         "这个接口的超时是多少",
+        "我们的部署脚本是干嘛的",
+        "这个缓存层是怎么实现的",
+        "发布单为什么要两个人批",
     ],
 )
 def test_tasks_and_project_questions_are_not(message: str) -> None:

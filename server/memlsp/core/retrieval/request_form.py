@@ -52,6 +52,11 @@ _KNOWLEDGE = re.compile(
 )
 _KNOWLEDGE_ZH = re.compile(
     r"什么是|是什么|有什么区别|的区别|区别是|怎么理解|推荐|讲个|翻译|是怎么来的|什么意思"
+    # how does it work / what is it for / are they the same — Chinese shapes of the English
+    # "how does … work", "what is … for", "… vs …" (no 为什么: "why" asks about the project
+    # as often as about the world, 发票编号为什么要在定稿时才分配)
+    r"|是怎么(?:实现|工作|做到)|怎么实现的|原理|有什么用|是干嘛的|干什么用|用在哪"
+    r"|有什么不同|有何不同|一样吗|本质上"
 )
 _PROJECT = re.compile(
     r"(?i)\b(?:we|we're|we'll|our|ours|us|my|mine|this|these|those|here|the\s+team)\b"
