@@ -13,6 +13,11 @@ import pytest
 from .clikit import HomeCli
 
 SCOPE = "projects/example.com/acme/ledger"
+# `memlsp sync status --json` (docs/reference/cli.md): these keys, in this order
+STATUS_KEYS = [
+    "scope", "state", "configured", "remote", "branch", "lastSync", "localChanges", "ahead",
+    "behind", "conflicts", "quarantined", "fetched", "error",
+]  # fmt: skip
 
 
 class Person(HomeCli):
@@ -58,6 +63,7 @@ def test_init_sync_and_status_between_two_people(team):
     assert bo.topics() == ada.topics() and len(bo.topics()) == 1
     status = bo.json("sync", "status")
     assert status["state"] == "in-sync" and status["behind"] == 0 and status["ahead"] == 0
+    assert list(status) == STATUS_KEYS and status["fetched"] is True and status["lastSync"]
 
     # a verified forget on Bo's machine travels as a tombstone
     name = next(iter(bo.topics()))
@@ -76,3 +82,24 @@ def test_a_bad_branch_is_refused_with_its_reason(team):
     assert "[bad-branch]" in done.stderr
     done = ada.run("sync", "init", "--upload-pack=touch x", ok=(2,))
     assert "[bad-remote]" in done.stderr or "unrecognized" in done.stderr
+
+
+def test_status_json_of_a_project_that_does_not_sync_is_exactly_this(team):
+    _, ada, _ = team
+    assert ada.run("sync", "status", "--json", "--offline").stdout == (
+        "{\n"
+        f'  "scope": "{SCOPE}",\n'
+        '  "state": "off",\n'
+        '  "configured": false,\n'
+        '  "remote": "",\n'
+        '  "branch": "",\n'
+        '  "lastSync": null,\n'
+        '  "localChanges": 0,\n'
+        '  "ahead": 0,\n'
+        '  "behind": 0,\n'
+        '  "conflicts": [],\n'
+        '  "quarantined": 0,\n'
+        '  "fetched": false,\n'
+        '  "error": null\n'
+        "}\n"
+    )
