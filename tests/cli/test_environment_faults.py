@@ -12,12 +12,13 @@ import os
 import resource
 import signal
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from bench.fixtures.rawclient import RawClient
+
+from .clikit import run_memlsp
 
 WRITERS = [
     ["index", "--all"],
@@ -29,15 +30,8 @@ WRITERS = [
 
 
 def memlsp(cwd: Path, env: dict, *args: str, preexec=None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "memlsp", *args],
-        cwd=cwd,
-        env={**env, "PYTHONDONTWRITEBYTECODE": "1"},
-        capture_output=True,
-        text=True,
-        timeout=120,
-        preexec_fn=preexec,
-    )
+    env = {**env, "PYTHONDONTWRITEBYTECODE": "1"}
+    return run_memlsp(cwd, *args, ok=None, env=env, preexec_fn=preexec)
 
 
 def seeded(tmp_path, make_repo, memlsp_home) -> tuple[Path, dict]:

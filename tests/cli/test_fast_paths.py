@@ -6,11 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-
-def _run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "memlsp", *args], capture_output=True, text=True, timeout=120
-    )
+from .clikit import run_memlsp
 
 
 def test_serve_and_ls_parse_alone_without_loading_other_commands() -> None:
@@ -27,10 +23,10 @@ def test_serve_and_ls_parse_alone_without_loading_other_commands() -> None:
 
 
 def test_the_fast_paths_still_parse_their_options() -> None:
-    assert "--stdio" in _run("serve", "--help").stdout
-    assert "--pending" in _run("ls", "--help").stdout
-    full = _run("--help").stdout
+    assert "--stdio" in run_memlsp(None, "serve", "--help", ok=None).stdout
+    assert "--pending" in run_memlsp(None, "ls", "--help", ok=None).stdout
+    full = run_memlsp(None, "--help", ok=None).stdout
     for command in ("serve", "ls", "recall", "sync", "stats", "demo"):
         assert command in full
-    bad = _run("ls", "--no-such-flag")
+    bad = run_memlsp(None, "ls", "--no-such-flag", ok=None)
     assert bad.returncode == 2 and "unrecognized arguments" in bad.stderr

@@ -6,7 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from memlsp.cli.main import main
+
+from .clikit import run_main
 
 
 @pytest.fixture(autouse=True)
@@ -19,26 +20,20 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return home
 
 
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out = capsys.readouterr()
-    return code, out.out, out.err
-
-
 def test_verified_forget_round_trip(capsys, home: Path) -> None:
-    assert run(capsys, "remember", "Deploys freeze on Friday afternoons", "--global")[0] == 0
-    code, out, _ = run(capsys, "ls", "--json")
+    assert run_main(capsys, "remember", "Deploys freeze on Friday afternoons", "--global")[0] == 0
+    code, out, _ = run_main(capsys, "ls", "--json")
     path = json.loads(out)["entries"][0]["path"]
-    code, out, _ = run(capsys, "show", "deploys-freeze-on-friday-afternoons", "--hash")
+    code, out, _ = run_main(capsys, "show", "deploys-freeze-on-friday-afternoons", "--hash")
     sha, shown = out.split()
     assert shown == path
-    code, _, err = run(capsys, "forget", path, "--sha256", "0" * 64)
+    code, _, err = run_main(capsys, "forget", path, "--sha256", "0" * 64)
     assert code == 2 and "[stale-hash]" in err
-    code, out, _ = run(capsys, "forget", path, "--sha256", sha)
+    code, out, _ = run_main(capsys, "forget", path, "--sha256", sha)
     assert code == 0 and out.strip() == f"forgotten: {path}"
-    code, out, _ = run(capsys, "forget", path, "--sha256", sha, "--json")
+    code, out, _ = run_main(capsys, "forget", path, "--sha256", sha, "--json")
     assert code == 0 and json.loads(out)["status"] == "already-forgotten"
-    code, out, _ = run(capsys, "ls", "--json")
+    code, out, _ = run_main(capsys, "ls", "--json")
     assert json.loads(out)["entries"] == []
 
 
@@ -52,21 +47,23 @@ def test_verified_forget_round_trip(capsys, home: Path) -> None:
     ],
 )
 def test_every_refusal_exits_2_with_the_reason(capsys, path: str, reason: str) -> None:
-    run(capsys, "remember", "Something to keep around", "--global")
-    code, out, err = run(capsys, "forget", path, "--sha256", "a" * 64)
+    run_main(capsys, "remember", "Something to keep around", "--global")
+    code, out, err = run_main(capsys, "forget", path, "--sha256", "a" * 64)
     assert code == 2 and f"[{reason}]" in err and out == ""
 
 
 def test_usage_errors(capsys) -> None:
-    assert run(capsys, "forget", "global/x.md")[0] == 2
-    assert run(capsys, "forget", "global/x.md", "--sha256", "a" * 64, "--matching", "x")[0] == 2
+    assert run_main(capsys, "forget", "global/x.md")[0] == 2
+    assert (
+        run_main(capsys, "forget", "global/x.md", "--sha256", "a" * 64, "--matching", "x")[0] == 2
+    )
 
 
 def test_matching_lists_then_forgets_and_says_what_it_did(capsys, home: Path) -> None:
-    run(capsys, "remember", "Use pnpm, never npm, in the web app", "--global")
-    run(capsys, "remember", "The npm mirror lives at the platform wiki", "--global")
-    run(capsys, "remember", "Releases leave on Tuesdays", "--global")
-    code, out, _ = run(capsys, "forget", "--matching", "NPM")
+    run_main(capsys, "remember", "Use pnpm, never npm, in the web app", "--global")
+    run_main(capsys, "remember", "The npm mirror lives at the platform wiki", "--global")
+    run_main(capsys, "remember", "Releases leave on Tuesdays", "--global")
+    code, out, _ = run_main(capsys, "forget", "--matching", "NPM")
     assert code == 0 and "2 note(s) match" in out and "nothing removed" in out
     assert len(list((home / "global/inbox").iterdir())) == 3
     lease = home / "global/.memlsp/lease.json"
@@ -82,7 +79,7 @@ def test_matching_lists_then_forgets_and_says_what_it_did(capsys, home: Path) ->
             }
         )
     )
-    code, out, _ = run(capsys, "forget", "--matching", "npm", "--yes", "--json")
+    code, out, _ = run_main(capsys, "forget", "--matching", "npm", "--yes", "--json")
     report = json.loads(out)
     assert code == 1
     assert report["forgotten"] == ["global/inbox/use-pnpm-never-npm-in-the-web-app.md"]
@@ -90,7 +87,7 @@ def test_matching_lists_then_forgets_and_says_what_it_did(capsys, home: Path) ->
         ("global/inbox/the-npm-mirror-lives-at-the-platform-wiki.md", "leased")
     ]
     assert "archive" in report["notSearched"]
-    code, out, _ = run(capsys, "forget", "--matching", "tuesdays", "--yes")
+    code, out, _ = run_main(capsys, "forget", "--matching", "tuesdays", "--yes")
     assert code == 0 and "removed 1 of 1 matching note(s); 0 not removed" in out
-    code, out, _ = run(capsys, "forget", "--matching", "nothing like this")
+    code, out, _ = run_main(capsys, "forget", "--matching", "nothing like this")
     assert code == 0 and "nothing removed" in out

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -19,7 +18,8 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "core"))
 
 from tests.core.dreamkit import small_home  # noqa: E402
 
-SERVER = Path(__file__).resolve().parents[2] / "server"
+from .clikit import HomeCli  # noqa: E402
+
 SCOPE = "projects/example.com/acme/ledger"
 
 
@@ -27,43 +27,19 @@ def sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-class Cli:
+class Cli(HomeCli):
     """``python -m memlsp`` in a git repository with an origin, over a temporary home."""
 
     def __init__(self, tmp_path: Path) -> None:
-        self.home = tmp_path / "home"
-        self.repo = tmp_path / "repo"
+        super().__init__(tmp_path / "home", tmp_path / "repo")
         self.repo.mkdir()
         subprocess.run(["git", "init", "-q", str(self.repo)], check=True)
         subprocess.run(
             ["git", "-C", str(self.repo), "remote", "add", "origin", "git@example.com:acme/ledger"],
             check=True,
         )
-        self.env = {
-            k: v for k, v in os.environ.items() if not k.startswith("MEMLSP_") or k == "HOME"
-        }
-        self.env.update(
-            MEMLSP_HOME=str(self.home),
-            PYTHONPATH=os.pathsep.join([str(SERVER), os.environ.get("PYTHONPATH", "")]),
-        )
         self.tmp = tmp_path
         self.turns = 0
-
-    def run(self, *args: str, ok: bool = True) -> subprocess.CompletedProcess:
-        done = subprocess.run(
-            [sys.executable, "-m", "memlsp", *args],
-            cwd=self.repo,
-            env=self.env,
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
-        if ok:
-            assert done.returncode == 0, (args, done.stdout, done.stderr)
-        return done
-
-    def json(self, *args: str) -> dict:
-        return json.loads(self.run(*args, "--json").stdout)
 
     def extract(self, text: str, at: str) -> dict:
         self.turns += 1
@@ -223,11 +199,11 @@ def test_verified_forget_leaves_no_copy_anywhere_in_the_home(cli):
 
 
 def test_restore_refusals_are_typed(cli):
-    bad = cli.run("restore", "--version", "../../etc", ok=False)
+    bad = cli.run("restore", "--version", "../../etc", ok=None)
     assert bad.returncode == 2 and "invalid-version" in bad.stderr
-    unknown = cli.run("restore", "--version", "v0123456789", ok=False)
+    unknown = cli.run("restore", "--version", "v0123456789", ok=None)
     assert unknown.returncode == 2 and "unknown-version" in unknown.stderr
-    both = cli.run("restore", "RUN", "--version", "v0123456789", ok=False)
+    both = cli.run("restore", "RUN", "--version", "v0123456789", ok=None)
     assert both.returncode == 2 and "not both" in both.stderr
-    neither = cli.run("restore", ok=False)
+    neither = cli.run("restore", ok=None)
     assert neither.returncode == 2

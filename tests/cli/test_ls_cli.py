@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from memlsp.core.store import Store
 
+from .clikit import piped_env, run_memlsp
+
 LONG = (
     "The nightly billing export is owned by the payments team and must never run during "
     "the release freeze window"
@@ -55,23 +57,8 @@ def workspace(make_repo, memlsp_home: Path):
     return repo, project
 
 
-def run(cwd: Path, *args: str, ok=(0,), env=None) -> subprocess.CompletedProcess:
-    proc = subprocess.run(
-        [sys.executable, "-m", "memlsp", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        # no inherited COLUMNS (pytest's workers may set one): piped means no width limit
-        env={**{k: v for k, v in os.environ.items() if k != "COLUMNS"}, **(env or {})},
-        timeout=60,
-    )
-    assert proc.returncode in ok, (proc.returncode, proc.stdout, proc.stderr)
-    assert "Traceback" not in proc.stderr
-    return proc
-
-
 def entries(cwd: Path, *args: str) -> dict[str, dict]:
-    data = json.loads(run(cwd, "ls", "--json", *args).stdout)
+    data = json.loads(run_memlsp(cwd, "ls", "--json", *args).stdout)
     return {e["name"]: e for e in data["entries"]}
 
 
@@ -83,7 +70,7 @@ def test_stale_column_counts_this_workspaces_stale_citations(workspace) -> None:
     assert found["use-bun"]["stale"] == 0
     assert found["terse"]["stale"] is None  # a global note is not judged against this repo
     assert found["20261201t100000z-abc"]["stale"] is None  # session records are not checked
-    human = run(repo, "ls", "--scope", "project").stdout
+    human = run_memlsp(repo, "ls", "--scope", "project").stdout
     assert re.search(r"old-cron\.md .*1 stale", human)
     assert re.search(r"billing-owner\.md .* ok ", human)
     skipped = entries(repo, "--no-check")
@@ -92,7 +79,7 @@ def test_stale_column_counts_this_workspaces_stale_citations(workspace) -> None:
 
 def test_a_workspace_without_memory_is_not_created_by_ls(make_repo, memlsp_home: Path) -> None:
     repo = make_repo("empty", origin="https://example.invalid/acme/empty.git")
-    out = run(repo, "ls")
+    out = run_memlsp(repo, "ls")
     assert out.stdout == "" and "No notes yet" in out.stderr
     assert not memlsp_home.exists()
 
@@ -100,7 +87,7 @@ def test_a_workspace_without_memory_is_not_created_by_ls(make_repo, memlsp_home:
 def test_session_records_are_typed_as_sessions(workspace) -> None:
     repo, _ = workspace
     line = next(
-        ln for ln in run(repo, "ls").stdout.splitlines() if "sessions/20261201T100000Z" in ln
+        ln for ln in run_memlsp(repo, "ls").stdout.splitlines() if "sessions/20261201T100000Z" in ln
     )
     assert line.split()[1] == "session"
     assert entries(repo)["20261201t100000z-abc"]["scope"] == "session"
@@ -117,16 +104,16 @@ def test_scope_and_pending_filters(workspace) -> None:
     }
     assert set(entries(repo, "--scope", project.rel)) == set(entries(repo, "--scope", "project"))
     assert set(entries(repo, "--pending")) == {"use-bun"}
-    human = run(repo, "ls", "--pending").stdout
+    human = run_memlsp(repo, "ls", "--pending").stdout
     assert "use-bun.md" in human and "old-cron" not in human and "global/" not in human
-    bad = run(repo, "ls", "--scope", "projects/../etc", ok=(2,))
+    bad = run_memlsp(repo, "ls", "--scope", "projects/../etc", ok=(2,))
     assert "[unknown-scope]" in bad.stderr
 
 
 @pytest.mark.parametrize("columns", [60, 105, 130])
 def test_descriptions_are_cut_between_words_never_inside_one(workspace, columns: int) -> None:
     repo, _ = workspace
-    out = run(repo, "ls", "--scope", "project", env={"COLUMNS": str(columns)}).stdout
+    out = run_memlsp(repo, "ls", "--scope", "project", env=piped_env(COLUMNS=str(columns))).stdout
     line = next(ln for ln in out.splitlines() if "billing-owner.md" in ln)
     assert "billing-owner.md" in line  # the file name itself is never cut
     shown = line.split(" ok", 1)[1].strip()
@@ -142,7 +129,7 @@ def test_descriptions_are_cut_between_words_never_inside_one(workspace, columns:
 
 def test_piped_output_keeps_whole_descriptions(workspace) -> None:
     repo, _ = workspace
-    assert LONG in run(repo, "ls").stdout
+    assert LONG in run_memlsp(repo, "ls").stdout
 
 
 def _run_on_a_terminal(cwd: Path, *args: str, env: dict[str, str]) -> str:
@@ -179,9 +166,9 @@ def test_colour_on_a_terminal_and_never_with_no_color_or_a_pipe(workspace) -> No
     assert "\x1b[1;31m1 stale" in tty  # stale counts stand out
     no_color = _run_on_a_terminal(repo, "ls", env={"TERM": "xterm", "NO_COLOR": "1"})
     assert "\x1b[" not in no_color and "old-cron.md" in no_color
-    piped = run(repo, "ls", env={"TERM": "xterm"}).stdout
+    piped = run_memlsp(repo, "ls", env=piped_env(TERM="xterm")).stdout
     assert "\x1b[" not in piped
-    forced = run(repo, "ls", "--color", "always").stdout
+    forced = run_memlsp(repo, "ls", "--color", "always").stdout
     assert "\x1b[" in forced
 
 

@@ -11,13 +11,11 @@ import argparse
 import hashlib
 import json
 import os
-import subprocess
-import sys
-from pathlib import Path
 
 from memlsp.cli.main import build_parser
 
 from ..homes import changes, managed_off, snapshot
+from .clikit import run_memlsp
 
 REFUSED, READS = "refused", "reads"
 # subcommand -> (argv after `memlsp`, expected); {note} is a note's home-relative path
@@ -65,25 +63,16 @@ def subcommands() -> set[str]:
     return set(subs.choices)
 
 
-def memlsp(cwd: Path, env: dict, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "memlsp", *args],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-
-
 def test_every_cli_command_writes_nothing_under_managed_off(tmp_path, make_repo, memlsp_home):
     assert set(CASES) == subcommands(), "a new CLI command needs a case here"
     repo = make_repo(origin="git@github.com:example-org/managed.git")
     env = os.environ.copy()
-    made = memlsp(repo, env, "remember", "Run the linter before pushing", "--type", "feedback")
+    made = run_memlsp(
+        repo, "remember", "Run the linter before pushing", "--type", "feedback", ok=None, env=env
+    )
     assert made.returncode == 0, made.stderr
     note = made.stdout.split(": ", 1)[1].strip()
-    memlsp(repo, env, "index", "--all")
+    run_memlsp(repo, "index", "--all", ok=None, env=env)
     (tmp_path / "t.jsonl").write_text(
         json.dumps({"role": "user", "content": "Always use pnpm here, never npm."}) + "\n"
     )
@@ -96,7 +85,7 @@ def test_every_cli_command_writes_nothing_under_managed_off(tmp_path, make_repo,
     for name, cases in CASES.items():
         for argv, expected in cases:
             args = [a.format(note=note, tmp=tmp_path, home=memlsp_home) for a in argv]
-            proc = memlsp(repo, env, *args)
+            proc = run_memlsp(repo, *args, ok=None, env=env)
             assert "Traceback" not in proc.stderr, (args, proc.stderr)
             if expected == REFUSED:
                 assert proc.returncode == 2 and "[managed-off]" in proc.stderr, (args, proc)
@@ -110,14 +99,18 @@ def test_forget_still_runs_under_managed_off_and_removes_only_its_note(
 ):
     repo = make_repo(origin="git@github.com:example-org/managed.git")
     env = os.environ.copy()
-    kept = memlsp(repo, env, "remember", "Keep this one about tabs", "--type", "feedback")
-    gone = memlsp(repo, env, "remember", "Forget this one about spaces", "--type", "feedback")
+    kept = run_memlsp(
+        repo, "remember", "Keep this one about tabs", "--type", "feedback", ok=None, env=env
+    )
+    gone = run_memlsp(
+        repo, "remember", "Forget this one about spaces", "--type", "feedback", ok=None, env=env
+    )
     kept_path = kept.stdout.split(": ", 1)[1].strip()
     gone_path = gone.stdout.split(": ", 1)[1].strip()
     env["MEMLSP_MANAGED_SETTINGS"] = str(managed_off(tmp_path))
     before = snapshot(memlsp_home)
     digest = hashlib.sha256(before[gone_path]).hexdigest()
-    proc = memlsp(repo, env, "forget", gone_path, "--sha256", digest)
+    proc = run_memlsp(repo, "forget", gone_path, "--sha256", digest, ok=None, env=env)
     assert proc.returncode == 0, proc.stderr
     after = snapshot(memlsp_home)
     assert gone_path not in after and after[kept_path] == before[kept_path]

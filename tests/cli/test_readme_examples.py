@@ -19,7 +19,8 @@ from pathlib import Path
 
 from ..agents.test_memory_folders import claude_folder
 from ..core.test_scenarios_harness import scenario_file
-from .test_store_cli import ORIGIN, run
+from .clikit import run_memlsp
+from .test_store_cli import ORIGIN
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 SECTIONS = ("Set-up on a fresh machine", "Everyday use")
@@ -130,7 +131,7 @@ class Walk:
 
     def memlsp(self, words: list[str], ok: tuple[int, ...] = (0,)) -> subprocess.CompletedProcess:
         self.ran.append(" ".join(words))
-        return run(self.repo, *words, ok=ok)
+        return run_memlsp(self.repo, *words, ok=ok)
 
 
 def _remember(w: Walk, words, proc) -> None:
@@ -296,8 +297,8 @@ def test_the_readme_recall_finds_the_bun_note(make_repo) -> None:
     remember = next(c for line in lines for c in memlsp_commands(line) if c[0] == "remember")
     recall = next(c for line in lines for c in memlsp_commands(line) if c[0] == "recall")
     repo = make_repo(origin=ORIGIN)
-    run(repo, *remember)
-    out = json.loads(run(repo, *recall).stdout)
+    run_memlsp(repo, *remember)
+    out = json.loads(run_memlsp(repo, *recall).stdout)
     assert [m["name"] for m in out["memories"]][:1] == ["use-bun-not-npm-in-this-repo"], out[
         "silence"
     ]

@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import json
 
-from .test_store_cli import ORIGIN, run
+from .clikit import run_memlsp
+from .test_store_cli import ORIGIN
 
 
 def test_recall_finds_a_remembered_note_and_forget_removes_it(make_repo) -> None:
     repo = make_repo(origin=ORIGIN)
-    run(
+    run_memlsp(
         repo,
         "remember",
         "Deploys to production need a second reviewer from the payments team",
         "--type",
         "feedback",
     )
-    run(
+    run_memlsp(
         repo,
         "remember",
         "The staging database is refreshed from production every Sunday night",
@@ -24,16 +25,18 @@ def test_recall_finds_a_remembered_note_and_forget_removes_it(make_repo) -> None
         "project",
     )
     out = json.loads(
-        run(repo, "recall", "who has to review my production deploy?", "--json").stdout
+        run_memlsp(repo, "recall", "who has to review my production deploy?", "--json").stdout
     )
     names = [m["name"] for m in out["memories"]]
     assert names and names[0].startswith("deploys-to-production-need")
     assert "Verify before recommending" in out["reminder"]
     note = out["memories"][0]["path"]
-    digest = run(repo, "show", note, "--hash").stdout.split()[0]
-    run(repo, "forget", note, "--sha256", digest)
+    digest = run_memlsp(repo, "show", note, "--hash").stdout.split()[0]
+    run_memlsp(repo, "forget", note, "--sha256", digest)
     description = "Deploys to production need a second reviewer from the payments team"
-    after = json.loads(run(repo, "recall", description, "--session", "other", "--json").stdout)
+    after = json.loads(
+        run_memlsp(repo, "recall", description, "--session", "other", "--json").stdout
+    )
     assert all(m["path"] != note for m in after["memories"])
     assert description not in after["reminder"]
 
@@ -46,7 +49,7 @@ def test_recall_is_refused_when_managed_settings_turn_memlsp_off(
     managed.chmod(0o644)
     monkeypatch.setenv("MEMLSP_MANAGED_SETTINGS", str(managed))
     repo = make_repo(origin=ORIGIN)
-    proc = run(repo, "recall", "anything", ok=(2,))
+    proc = run_memlsp(repo, "recall", "anything", ok=(2,))
     assert "managed-off" in proc.stderr
-    proc = run(repo, "remember", "Use bun", ok=(2,))
+    proc = run_memlsp(repo, "remember", "Use bun", ok=(2,))
     assert "managed-off" in proc.stderr

@@ -10,19 +10,20 @@ from pathlib import Path
 
 from ..core.test_rollout_telemetry import generated_sink
 from ..core.test_scenarios_harness import scenario_file
-from .test_store_cli import ORIGIN, run
+from .clikit import run_memlsp
+from .test_store_cli import ORIGIN
 
 RULE = "Deploys to production need a second reviewer from the payments team"
 ASK = "who has to review my production deploy?"
 
 
 def recall(repo: Path, message: str, *extra: str) -> dict:
-    return json.loads(run(repo, "recall", message, "--json", *extra).stdout)
+    return json.loads(run_memlsp(repo, "recall", message, "--json", *extra).stdout)
 
 
 def test_recalls_without_a_session_are_independent(make_repo, memlsp_home: Path) -> None:
     repo = make_repo(origin=ORIGIN)
-    run(repo, "remember", RULE, "--type", "feedback")
+    run_memlsp(repo, "remember", RULE, "--type", "feedback")
     first, second = recall(repo, ASK), recall(repo, ASK)
     assert [m["path"] for m in first["memories"]] == [m["path"] for m in second["memories"]]
     assert first["memories"] and first["silence"] is None and second["silence"] is None
@@ -41,16 +42,16 @@ def test_recalls_without_a_session_are_independent(make_repo, memlsp_home: Path)
 def test_silence_reasons(make_repo) -> None:
     repo = make_repo(origin=ORIGIN)
     assert recall(repo, ASK)["silence"] == "no-notes"
-    run(repo, "remember", RULE, "--type", "feedback")
+    run_memlsp(repo, "remember", RULE, "--type", "feedback")
     assert recall(repo, "   ")["silence"] == "empty-message"
     unrelated = recall(repo, "what rhymes with orange?")
     assert unrelated["memories"] == [] and unrelated["silence"] == "below-threshold"
-    proc = run(repo, "recall", "what rhymes with orange?")
+    proc = run_memlsp(repo, "recall", "what rhymes with orange?")
     assert proc.stdout == "" and "(nothing to recall: below-threshold)" in proc.stderr
 
 
 def test_help_says_each_run_is_a_fresh_session(make_repo) -> None:
-    text = " ".join(run(make_repo(), "recall", "--help").stdout.split())
+    text = " ".join(run_memlsp(make_repo(), "recall", "--help").stdout.split())
     assert "fresh session" in text and "--session NAME" in text and "silence" in text
 
 
@@ -61,7 +62,7 @@ def test_cli_recalls_with_telemetry_on_are_counted_by_stats(
     monkeypatch.setenv("MEMLSP_TELEMETRY_ENABLED", "true")
     monkeypatch.setenv("MEMLSP_TELEMETRY_PATH", str(sink))
     repo = make_repo(origin=ORIGIN)
-    run(repo, "remember", RULE, "--type", "feedback")
+    run_memlsp(repo, "remember", RULE, "--type", "feedback")
     recall(repo, ASK)
     recall(repo, ASK, "--session", "S")
     recall(repo, ASK, "--session", "S")  # already injected
@@ -70,7 +71,7 @@ def test_cli_recalls_with_telemetry_on_are_counted_by_stats(
     for words in ("payments", "reviewer", "orange", "Example-Org", "Shop"):
         assert words not in text, f"{words!r} reached the telemetry sink"
 
-    stats = json.loads(run(repo, "stats", "--json").stdout)
+    stats = json.loads(run_memlsp(repo, "stats", "--json").stdout)
     cli = stats["recall"]["recall"]
     assert cli["turns"] == 4 and stats["recall"]["injection"]["turns"] == 0
     assert cli["hit_rate"] == 0.5 and cli["injection_rate"] == 0.5
@@ -78,7 +79,7 @@ def test_cli_recalls_with_telemetry_on_are_counted_by_stats(
     assert cli["silence"] == {"already-injected": 1, "below-threshold": 1}
     assert sum(cli["top_score"].values()) == 2 and cli["p50_ms"] is not None
     assert stats["enabled"] is True and stats["skipped_lines"] == 0
-    human = run(repo, "stats").stdout
+    human = run_memlsp(repo, "stats").stdout
     assert "4 turn(s)" in human and "injected 50.0%" in human
 
 
@@ -86,11 +87,15 @@ def test_eval_scenarios_honours_the_recall_settings(make_repo, tmp_path: Path, m
     """A gate no note can reach silences every probe: the settings reached the Recaller."""
     path = scenario_file(tmp_path)
     repo = make_repo()
-    base = json.loads(run(repo, "eval", "scenarios", str(path), "--only", "t1", "--json").stdout)
+    base = json.loads(
+        run_memlsp(repo, "eval", "scenarios", str(path), "--only", "t1", "--json").stdout
+    )
     assert base["probes_passed"] == 1
     monkeypatch.setenv("MEMLSP_RECALL_MIN_SCORE", "5")
     monkeypatch.setenv("MEMLSP_RECALL_FIRST_TURN_MIN_SCORE", "5")
-    gated = json.loads(run(repo, "eval", "scenarios", str(path), "--only", "t1", "--json").stdout)
+    gated = json.loads(
+        run_memlsp(repo, "eval", "scenarios", str(path), "--only", "t1", "--json").stdout
+    )
     assert gated["probes_total"] == 1 and gated["probes_passed"] == 0
 
 
@@ -101,7 +106,7 @@ def test_stats_cli_reads_the_configured_sink(tmp_path: Path, make_repo, monkeypa
     folder = make_repo(origin=ORIGIN)
 
     def stats(*args: str, ok: int = 0) -> subprocess.CompletedProcess:
-        return run(folder, "stats", *args, ok=(ok,))
+        return run_memlsp(folder, "stats", *args, ok=(ok,))
 
     report = json.loads(stats("--json").stdout)  # every event: the generated ones are dated
     assert report["recall"]["injection"]["turns"] == 21 and report["enabled"] is False
@@ -120,9 +125,9 @@ def test_cli_recall_uses_the_model_selector_when_a_provider_is_configured(
     from tests.core.test_anthropic_provider import FakeAnthropic, fake_key, message
 
     repo = make_repo(origin=ORIGIN)
-    rule = run(repo, "remember", RULE, "--type", "feedback").stdout.split(": ", 1)[1].strip()
+    rule = run_memlsp(repo, "remember", RULE, "--type", "feedback").stdout.split(": ", 1)[1].strip()
     other = "Code reviews rotate every Monday"
-    rota = run(repo, "remember", other).stdout.split(": ", 1)[1].strip()
+    rota = run_memlsp(repo, "remember", other).stdout.split(": ", 1)[1].strip()
     pick = json.dumps({"files": [rota.split("/Shop/", 1)[1], "inbox/invented.md"]})
     with FakeAnthropic([(200, message([{"type": "text", "text": pick}], "end_turn"))]) as fake:
         monkeypatch.setenv("MEMLSP_MODEL_PROVIDER", "anthropic")

@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from .test_store_cli import run
+from .clikit import run_memlsp
 
 FACTS = [
     "Heads up: deploys of the billing-api are frozen because finance is closing the quarter.",
@@ -27,26 +27,29 @@ def propose(repo: Path, monkeypatch, *facts: str) -> list[dict]:
     transcript.write_text(
         "".join(json.dumps({"role": "user", "content": f}) + "\n" for f in facts), "utf-8"
     )
-    run(repo, "extract", "--transcript", str(transcript), "--no-autosave")
-    return json.loads(run(repo, "review", "--json").stdout)["items"]
+    run_memlsp(repo, "extract", "--transcript", str(transcript), "--no-autosave")
+    return json.loads(run_memlsp(repo, "review", "--json").stdout)["items"]
 
 
 def test_list_accept_reject_edit(make_repo, memlsp_home, monkeypatch):
     repo = make_repo()
     items = propose(repo, monkeypatch, *FACTS)
     assert [i["kind"] for i in items] == ["new", "new"]
-    listing = run(repo, "ls").stdout
+    listing = run_memlsp(repo, "ls").stdout
     assert "pending review (new): Deploys of the billing-api" in listing
     assert "inbox/" not in listing, "pending items are not notes"
-    as_json = json.loads(run(repo, "ls", "--json").stdout)
+    as_json = json.loads(run_memlsp(repo, "ls", "--json").stdout)
     assert as_json["entries"] == [] and len(as_json["pending"]) == 2
-    shown = run(repo, "review").stdout
+    shown = run_memlsp(repo, "review").stdout
     assert items[0]["id"] in shown and "| Deploys of the billing-api" in shown
 
-    accepted = run(repo, "review", "--accept", items[0]["id"]).stdout
+    accepted = run_memlsp(repo, "review", "--accept", items[0]["id"]).stdout
     assert accepted.startswith("accepted (created): ") and "/inbox/" in accepted
-    assert run(repo, "review", "--reject", items[1]["id"]).stdout == f"rejected: {items[1]['id']}\n"
-    assert json.loads(run(repo, "review", "--json").stdout)["items"] == []
+    assert (
+        run_memlsp(repo, "review", "--reject", items[1]["id"]).stdout
+        == f"rejected: {items[1]['id']}\n"
+    )
+    assert json.loads(run_memlsp(repo, "review", "--json").stdout)["items"] == []
     assert "push-notification" not in "".join(
         p.read_text("utf-8", "replace") for p in memlsp_home.rglob("*.md")
     )
@@ -59,10 +62,10 @@ def test_list_accept_reject_edit(make_repo, memlsp_home, monkeypatch):
         "finance is closing the quarter.",
     )
     assert update["kind"] == "update"
-    shown = run(repo, "review").stdout
+    shown = run_memlsp(repo, "review").stdout
     assert f"update of {update['target']}" in shown and "+description:" in shown
     done = json.loads(
-        run(
+        run_memlsp(
             repo,
             "review",
             "--edit",
@@ -89,10 +92,10 @@ def test_refusals_exit_2_with_a_reason(make_repo, monkeypatch):
         (("--edit", item["id"]), "[missing-text]"),
         (("--scope", "projects/nowhere"), "[unknown-scope]"),
     ]:
-        proc = run(repo, "review", *args, ok=(2,))
+        proc = run_memlsp(repo, "review", *args, ok=(2,))
         assert proc.stderr.strip().endswith(reason), proc.stderr
-    assert "--text goes with --edit" in run(repo, "review", "--text", "x", ok=(2,)).stderr
-    assert len(json.loads(run(repo, "review", "--json").stdout)["items"]) == 1
+    assert "--text goes with --edit" in run_memlsp(repo, "review", "--text", "x", ok=(2,)).stderr
+    assert len(json.loads(run_memlsp(repo, "review", "--json").stdout)["items"]) == 1
 
 
 def interact(repo: Path, answers: list[str]) -> str:
@@ -124,6 +127,6 @@ def test_interactive_review_on_a_terminal(make_repo, memlsp_home, monkeypatch):
     assert "nothing entered; the item stays pending" in out
     assert "accepted (created): " in out and f"rejected: {second['id']}" in out
     assert out.rstrip().endswith("2 decided")
-    assert json.loads(run(repo, "review", "--json").stdout)["items"] == []
-    notes = json.loads(run(repo, "ls", "--json").stdout)["entries"]
+    assert json.loads(run_memlsp(repo, "review", "--json").stdout)["items"] == []
+    notes = json.loads(run_memlsp(repo, "ls", "--json").stdout)["entries"]
     assert [n["description"] for n in notes] == [first["description"]]

@@ -5,42 +5,24 @@ the refusals a person gets."""
 from __future__ import annotations
 
 import hashlib
-import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-SERVER = Path(__file__).resolve().parents[2] / "server"
+from .clikit import HomeCli
+
 SCOPE = "projects/example.com/acme/ledger"
+# `memlsp sync status --json` (docs/reference/cli.md): these keys, in this order
+STATUS_KEYS = [
+    "scope", "state", "configured", "remote", "branch", "lastSync", "localChanges", "ahead",
+    "behind", "conflicts", "quarantined", "fetched", "error",
+]  # fmt: skip
 
 
-class Person:
+class Person(HomeCli):
     def __init__(self, tmp: Path, name: str, repo: Path) -> None:
-        self.home = tmp / f"home-{name}"
-        self.repo = repo
-        self.env = {k: v for k, v in os.environ.items() if not k.startswith("MEMLSP_")}
-        self.env.update(
-            MEMLSP_HOME=str(self.home),
-            PYTHONPATH=os.pathsep.join([str(SERVER), os.environ.get("PYTHONPATH", "")]),
-        )
-
-    def run(self, *args: str, code: int = 0) -> subprocess.CompletedProcess:
-        done = subprocess.run(
-            [sys.executable, "-m", "memlsp", *args],
-            cwd=self.repo,
-            env=self.env,
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
-        assert done.returncode == code, (args, done.stdout, done.stderr)
-        return done
-
-    def json(self, *args: str) -> dict:
-        return json.loads(self.run(*args, "--json").stdout)
+        super().__init__(tmp / f"home-{name}", repo)
 
     def topics(self) -> dict[str, bytes]:
         root = self.home / SCOPE
@@ -64,7 +46,7 @@ def team(tmp_path: Path):
 def test_init_sync_and_status_between_two_people(team):
     remote, ada, bo = team
     assert ada.json("sync", "status")["state"] == "off"
-    refused = ada.run("sync", code=2)
+    refused = ada.run("sync", ok=(2,))
     assert "[sync-not-configured]" in refused.stderr
     assert ada.json("sync", "init", str(remote)) == {
         "scope": SCOPE,
@@ -81,6 +63,7 @@ def test_init_sync_and_status_between_two_people(team):
     assert bo.topics() == ada.topics() and len(bo.topics()) == 1
     status = bo.json("sync", "status")
     assert status["state"] == "in-sync" and status["behind"] == 0 and status["ahead"] == 0
+    assert list(status) == STATUS_KEYS and status["fetched"] is True and status["lastSync"]
 
     # a verified forget on Bo's machine travels as a tombstone
     name = next(iter(bo.topics()))
@@ -95,7 +78,28 @@ def test_init_sync_and_status_between_two_people(team):
 
 def test_a_bad_branch_is_refused_with_its_reason(team):
     remote, ada, _ = team
-    done = ada.run("sync", "init", str(remote), "--branch", "../escape", code=2)
+    done = ada.run("sync", "init", str(remote), "--branch", "../escape", ok=(2,))
     assert "[bad-branch]" in done.stderr
-    done = ada.run("sync", "init", "--upload-pack=touch x", code=2)
+    done = ada.run("sync", "init", "--upload-pack=touch x", ok=(2,))
     assert "[bad-remote]" in done.stderr or "unrecognized" in done.stderr
+
+
+def test_status_json_of_a_project_that_does_not_sync_is_exactly_this(team):
+    _, ada, _ = team
+    assert ada.run("sync", "status", "--json", "--offline").stdout == (
+        "{\n"
+        f'  "scope": "{SCOPE}",\n'
+        '  "state": "off",\n'
+        '  "configured": false,\n'
+        '  "remote": "",\n'
+        '  "branch": "",\n'
+        '  "lastSync": null,\n'
+        '  "localChanges": 0,\n'
+        '  "ahead": 0,\n'
+        '  "behind": 0,\n'
+        '  "conflicts": [],\n'
+        '  "quarantined": 0,\n'
+        '  "fetched": false,\n'
+        '  "error": null\n'
+        "}\n"
+    )

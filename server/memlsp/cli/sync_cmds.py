@@ -9,7 +9,7 @@ import sys
 
 from ..core.runtime import CancelToken, no_progress
 from ..core.service import SYNC_BRANCH
-from .common import open_service, print_json
+from .common import camel_record, open_service, print_json
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -85,7 +85,7 @@ def cmd_status(args: argparse.Namespace) -> int:
     service = open_service()
     status = service.sync_status(fetch=not args.offline)
     if args.json:
-        print_json(status.to_json())
+        print_json(_status_record(status))
         return 0
     if not status.configured:
         print(f"{status.scope}: not synced (run `memlsp sync init REMOTE`)")
@@ -102,3 +102,9 @@ def cmd_status(args: argparse.Namespace) -> int:
     if status.error:
         print(f"  could not fetch: {status.error}", file=sys.stderr)
     return 0
+
+
+def _status_record(status) -> dict:
+    """``sync status --json``: the status's fields in camelCase, its ``state`` second."""
+    record = camel_record(status)
+    return {"scope": record.pop("scope"), "state": status.state, **record}

@@ -31,7 +31,8 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from . import history, matching, memory_md
+from . import history, memory_md
+from .check_before_write import free_name, matching_entry, same_content, updated_note
 from .errors import InvalidPathError, NotFoundError
 from .fsutil import atomic_write, file_lock, first_link, is_temp_name, register_home
 from .identity import ProjectId, resolve_project
@@ -308,30 +309,6 @@ class Store:
         return hits
 
     # ---- writing ------------------------------------------------------------------------
-    def _match(self, entries: list[Entry], note: Note, *, by_name: bool = True) -> Entry | None:
-        """R10: an existing topic/inbox note with the same description, or one with the
-        same name or the same wording that states the same fact (:mod:`.matching`: a
-        shared file name or shared lead words alone never merge two facts)."""
-        wanted = normalise_description(note.description)
-        live = [e for e in entries if e.section in ("", "inbox")]
-        for entry in live:
-            if normalise_description(entry.note.description) == wanted:
-                return entry
-        text = f"{note.description}\n{note.body}"
-        best: tuple[float, Entry] | None = None
-        for entry in live:
-            if entry.note.type != note.type and not (by_name and entry.note.name == note.name):
-                continue
-            old = f"{entry.note.description}\n{entry.note.body}"
-            same_name = by_name and entry.note.name == note.name
-            if matching.conflict(old, text) is not None:
-                continue
-            shared, share = matching.overlap_of(old, text)
-            if same_name or (shared >= 3 and share >= matching.SAME_FACT):
-                if best is None or share > best[0]:
-                    best = (share, entry)
-        return best[1] if best else None
-
     def write_note(
         self,
         scope: Scope,
@@ -361,23 +338,13 @@ class Store:
             if replaces is not None:
                 existing = next((e for e in entries if e.path == replaces), None)
             else:
-                existing = self._match(entries, note, by_name=by_name) if match_existing else None
+                existing = (
+                    matching_entry(entries, note, by_name=by_name) if match_existing else None
+                )
             if existing is not None:
-                merged = dict(existing.note.meta)
-                merged.update({k: v for k, v in note.meta.items() if v not in (None, "", [])})
-                merged["created"] = (
-                    existing.note.meta.get("created") or note.meta.get("created") or iso(now)
-                )
-                merged["updated"] = iso(now)
-                new = Note(
-                    name=existing.note.name,
-                    description=note.description,
-                    type=note.type,
-                    body=note.body,
-                    meta=merged,
-                )
+                new = updated_note(existing.note, note, now)
                 target = existing.file
-                if _same_content(new, existing.note):
+                if same_content(new, existing.note):
                     return WriteResult(existing.path, "unchanged", existing)
                 action = "updated"
             else:
@@ -386,14 +353,8 @@ class Store:
                 note.meta = meta
                 new = note
                 folder = scope.root / section if section else scope.root
-                target = folder / f"{note.name}.md"
-                if target.exists():
-                    # A different note already uses this file name: pick a free one.
-                    i = 2
-                    while (folder / f"{note.name}-{i}.md").exists():
-                        i += 1
-                    new.name = f"{note.name}-{i}"
-                    target = folder / f"{new.name}.md"
+                new.name = free_name(folder, note.name)
+                target = folder / f"{new.name}.md"
                 action = "created"
             data = note_text(new).encode("utf-8")
             if existing is not None:
@@ -473,17 +434,6 @@ class Store:
         except (FileNotFoundError, UnicodeDecodeError, IsADirectoryError):
             entries = [e for e in self.scan(scope).entries if e.section in ("", "inbox")]
             return memory_md.render_index(entries)
-
-
-def _same_content(a: Note, b: Note) -> bool:
-    """Equal but for the ``updated`` stamp: rewriting would change nothing a reader sees."""
-    strip = lambda n: {k: v for k, v in n.meta.items() if k != "updated"}  # noqa: E731
-    return (a.description, a.type, a.body.strip(), strip(a)) == (
-        b.description,
-        b.type,
-        b.body.strip(),
-        strip(b),
-    )
 
 
 __all__ = [

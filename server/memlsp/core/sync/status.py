@@ -6,7 +6,6 @@ Must not import pygls, lsprotocol or an adapter.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from .. import git
 from ..errors import NoteFormatError
@@ -43,23 +42,6 @@ class SyncStatus:
         if self.local_changes or self.ahead or self.behind:
             return "pending"
         return "in-sync"
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "scope": self.scope,
-            "state": self.state,
-            "configured": self.configured,
-            "remote": self.remote,
-            "branch": self.branch,
-            "lastSync": self.last_sync,
-            "localChanges": self.local_changes,
-            "ahead": self.ahead,
-            "behind": self.behind,
-            "conflicts": self.conflicts,
-            "quarantined": self.quarantined,
-            "fetched": self.fetched,
-            "error": self.error,
-        }
 
 
 def status(scope: Scope, *, fetch: bool = True) -> SyncStatus:
