@@ -89,9 +89,22 @@ async def test_an_extracted_note_waits_for_review_then_is_accepted(h):
     assert done.path in [m.path for m in res.memories]
 
 
+async def billing_note(h) -> list:
+    """The accepted billing-api note. The test above creates it; under pytest-xdist this
+    module's tests can run on two workers, each with its own server, so the next test
+    creates it itself when it runs first."""
+    entries = (await h.request("memory/list", {})).entries
+    if not [e for e in entries if "billing" in e.path]:
+        await turn(h, FACT, 10)
+        (item,) = await pending(h)
+        await h.request("memory/reviewDecide", {"id": item.id, "decision": "accept"})
+        entries = (await h.request("memory/list", {})).entries
+    return [e for e in entries if "billing" in e.path]
+
+
 async def test_an_update_carries_a_diff_and_an_edit_replaces_it(h):
-    target = [i for i in (await h.request("memory/list", {})).entries if "billing" in i.path]
-    assert len(target) == 1, "the previous test accepted the note"
+    target = await billing_note(h)
+    assert len(target) == 1
     final = await turn(h, SUPERSEDE, 2)
     assert "held 1 for review" in final.message
     (item,) = await pending(h)
