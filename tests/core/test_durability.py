@@ -7,6 +7,7 @@ import random
 import re
 import signal
 import time
+import traceback
 from pathlib import Path
 
 import pytest
@@ -129,12 +130,15 @@ def test_four_processes_lose_no_update(tmp_path: Path) -> None:
             try:
                 _appender(home, w, ops, tmp_path / "barrier", workers)
                 code = 0
+            except BaseException:  # os._exit skips the traceback: keep it for the assert
+                (tmp_path / f"worker-{w}.err").write_text(traceback.format_exc())
             finally:
                 os._exit(code)
         pids.append(pid)
-    for pid in pids:
+    for w, pid in enumerate(pids):
         _, status = os.waitpid(pid, 0)
-        assert os.waitstatus_to_exitcode(status) == 0
+        err = tmp_path / f"worker-{w}.err"
+        assert os.waitstatus_to_exitcode(status) == 0, err.read_text() if err.exists() else ""
     store = Store(home)
     scope = store.global_scope()
     entries = store.scan(scope).entries

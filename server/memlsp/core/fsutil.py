@@ -185,10 +185,15 @@ def flock_wait(
     timeout_s: float,
     message: str,
     delay: float = 0.001,
-    max_delay: float = 0.05,
+    max_delay: float = 0.01,
 ) -> None:
     """Take flock ``op`` on ``fd``, retrying (sleeps from ``delay``, doubling up to
-    ``max_delay``) until ``timeout_s``; then :class:`LockTimeoutError` with ``message``."""
+    ``max_delay``) until ``timeout_s``; then :class:`LockTimeoutError` with ``message``.
+
+    A poller is not queued: while others keep taking the lock, it gets it only if it asks in
+    a gap, so it asks at least every 10 ms (~100 cheap system calls a second while it waits).
+    Four busy writers beside four CPU burners (2 cores): worst single wait 0.9–14.5 s with
+    50 ms between asks, 2.1–6.4 s with 10 ms — noisy, but the tail is shorter."""
     deadline = time.monotonic() + timeout_s
     while True:
         try:
