@@ -32,6 +32,11 @@ def _hit(key: str, score: float, **meta) -> Hit:
         "Redis 的 pipeline 有什么用",
         "Python 里 is 和 == 一样吗",
         "epoll 的原理",
+        "rust: why does the borrow checker reject two mutable borrows",
+        "does Python's GIL actually matter for asyncio code?",
+        "is tail recursion really faster than a loop in Scheme",
+        "when would you pick a B-tree over an LSM tree?",
+        "what's copy elision",
     ],
 )
 def test_knowledge_questions_are_recognised(message: str) -> None:
@@ -54,6 +59,9 @@ def test_knowledge_questions_are_recognised(message: str) -> None:
         "我们的部署脚本是干嘛的",
         "这个缓存层是怎么实现的",
         "发布单为什么要两个人批",
+        "what's failing on main right now",
+        "ci: rerun the flaky job",
+        "does the nightly export still work after my change?",
     ],
 )
 def test_tasks_and_project_questions_are_not(message: str) -> None:

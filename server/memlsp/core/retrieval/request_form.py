@@ -17,7 +17,9 @@ So the gate asks more of a note when the message has the form of a general knowl
 question (``RecallParams.knowledge_margin``), unless the best note is a user-profile note
 (those govern explanations) or the message speaks of the project or points at something
 in it ("we", "our", "my", "this", "those", 我们, 这个…). It is a form test on wording, not a list of example prompts: the patterns are
-the question shapes of textbook and comparison questions in English and Chinese.
+the question shapes of textbook and comparison questions in English and Chinese ("does … work
+…", "is … really …", "when would I pick …", 是怎么实现的, 有什么用, 一样吗), also after a short
+topic ("go: why does …").
 
 Stdlib only. Must not import model runtimes, sqlite3, pygls, lsprotocol or a CLI.
 """
@@ -32,7 +34,7 @@ _KNOWLEDGE = re.compile(
     r"""(?ix)
     ^\s*(?:
         what\s+(?:is|are|was|were|does|do)\b
-      | what'?s\s+(?:a|an|the)\b
+      | what'?s\s+(?!up\b|new\b|left\b|next\b|wrong\b|failing\b|broken\b|going\b|happening\b)\w
       | how\s+(?:does|do|did|is|are)\s+(?!i\b|we\b)
       | how\s+(?:big|many|much|long|fast|old|large|small)\s+(?:is|are|does|do)\b
       | how\s+(?:do|can|would|should)\s+(?:i|you|one)\s+\w+\s+(?:a|an|any)\s
@@ -42,6 +44,9 @@ _KNOWLEDGE = re.compile(
       | write\s+(?:a|an|me\s+a)\s+(?:poem|haiku|limerick|joke|story|song|sonnet|riddle)
       | is\s+\S+(?:\s+\S+){0,3}\s+(?:better|faster|slower|worse|deep|shallow|cheaper|safer)\b
       | does\s+\S+(?:\s+\S+)?\s+(?:have|support)\b
+      | does\s+\S+(?:\s+\S+){0,3}\s+(?:work|do|actually|really)\b
+      | is\s+\S+(?:\s+\S+){0,5}\s+(?:really|actually)\b
+      | when\s+(?:would|should|do)\s+(?:i|you|one)\s+(?:pick|use|choose)\b
       | which\s+(?:is|one\s+is)\s+(?:better|faster)
       | is\s+there\s+(?:a|an|any)\b
       | any\s+good\b
@@ -64,10 +69,15 @@ _PROJECT = re.compile(
 _PROJECT_ZH = re.compile(r"我们|咱们|我的|项目|这个|这些|仓库|团队")
 
 
+#: A short topic put before the question: "haskell: why does foldl …", "go: …".
+_TOPIC = re.compile(r"^[\w.+#\- ]{1,24}:\s+")
+
+
 def is_knowledge_question(message: str) -> bool:
     """True when ``message`` reads as a general knowledge, comparison or creative request
     and does not speak of the project (see the module docstring)."""
     text = message.strip()[:2000]
     if _PROJECT.search(text) or _PROJECT_ZH.search(text):
         return False
-    return bool(_KNOWLEDGE.search(text) or _KNOWLEDGE_ZH.search(text))
+    question = _TOPIC.sub("", text, count=1)
+    return bool(_KNOWLEDGE.search(question) or _KNOWLEDGE_ZH.search(question))
