@@ -34,7 +34,7 @@ _KNOWLEDGE = re.compile(
     r"""(?ix)
     ^\s*(?:
         what\s+(?:is|are|was|were|does|do)\b
-      | what'?s\s+(?!up\b|new\b|left\b|next\b|wrong\b|failing\b|broken\b|going\b|happening\b)\w
+      | what'?s\s+(?:a|an|the)\b
       | how\s+(?:does|do|did|is|are)\s+(?!i\b|we\b)
       | how\s+(?:big|many|much|long|fast|old|large|small)\s+(?:is|are|does|do)\b
       | how\s+(?:do|can|would|should)\s+(?:i|you|one)\s+\w+\s+(?:a|an|any)\s
