@@ -118,5 +118,10 @@ def _progress_bar(done: int, total: int, name: str) -> None:
 
 def cmd_mcp(args: argparse.Namespace) -> int:
     from ..agents.mcp_server import serve
+    from ..core.errors import InvalidRequestError
+
+    if args.folder is not None and not args.folder.is_dir():
+        # else a typo serves (and writes) the memory of a project that does not exist
+        raise InvalidRequestError(f"{args.folder} is not a folder", reason="not-a-folder")
 
     return serve(args.folder, args.log_level)

@@ -8,21 +8,43 @@ import functools
 import json
 import os
 import sys
+from pathlib import Path
 from typing import Any
 
 from ..core.service import MemoryService
 from ..core.settings import load_settings
 
 
-def open_service() -> MemoryService:
+def open_service(folder: Path | None = None) -> MemoryService:
     """The service over the effective settings (environment, managed), telemetry configured
-    (R27) and the managed-settings diagnostics shown on stderr; folder = the current one."""
+    (R27) and the managed-settings diagnostics shown on stderr; folder = ``folder`` (the
+    workspace a command names) or the current one."""
     settings = load_settings()
-    service = MemoryService(settings)
+    if folder is None:
+        service = MemoryService(settings)
+    else:
+        resolved = folder.resolve()
+        service = MemoryService(settings, default_folder=lambda: resolved)
     service.configure_telemetry()
     for line in settings.managed.diagnostics:
         print(f"memlsp: managed settings: {line}", file=sys.stderr)
     return service
+
+
+def text_arg(value: str) -> str:
+    """An argparse ``type`` for free text (a message, a search): bytes that are not UTF-8
+    (kept by Python as lone surrogates) become U+FFFD, so the text can be encoded again
+    downstream (tokenizers, JSON, SQLite) instead of failing there."""
+    return value.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
+def count(value: str) -> int:
+    """An argparse ``type`` for a count: a whole number of at least 1 (else a usage error,
+    exit 2, instead of an empty answer that looks like "nothing there")."""
+    number = int(value)
+    if number < 1:
+        raise ValueError(value)
+    return number
 
 
 def print_json(value: Any) -> None:

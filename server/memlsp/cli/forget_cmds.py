@@ -11,8 +11,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..core.errors import MemlspError
-from .common import open_service, print_json
+from ..core.errors import MemlspError, NotFoundError
+from .common import count, open_service, print_json
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -35,7 +35,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--yes", action="store_true", help="with --matching: forget every match")
     p.add_argument(
         "--count",
-        type=int,
+        type=count,
         metavar="N",
         help="with --matching --yes, when more than 3 notes match: how many were listed",
     )
@@ -60,7 +60,13 @@ def cmd_forget(args: argparse.Namespace) -> int:
             "verified forget needs PATH and --sha256 (see `memlsp show NAME --hash`)",
             reason="usage",
         )
-    result = service.forget(args.path, args.sha256)
+    try:
+        result = service.forget(args.path, args.sha256)
+    except MemlspError as exc:
+        if exc.reason == "not-found" and "/" not in args.path:
+            # a name (no folder in it) that names no note: say so, not "not in a scope"
+            raise NotFoundError(f"no note named {args.path!r} (see `memlsp ls`)") from exc
+        raise
     if args.json:
         print_json(
             {
