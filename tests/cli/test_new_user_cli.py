@@ -190,3 +190,17 @@ def test_stats_without_telemetry_says_how_to_turn_it_on(tmp_path: Path) -> None:
     out = run(tmp_path, "stats")
     assert "telemetry is off: nothing is recorded" in out.stdout
     assert "MEMLSP_TELEMETRY_ENABLED=1" in out.stdout
+
+
+def test_remember_json_answers_every_refusal_in_json(make_repo) -> None:
+    repo = make_repo(origin=ORIGIN)
+    cases = [
+        (("",), "empty"),
+        (("Prefer tabs", "--ref", "/etc/passwd"), "bad-ref"),
+        (("The config loader lives in src/config.py",), "refused-excluded:file-path"),
+    ]
+    for args, reason in cases:
+        out = run(repo, "remember", *args, "--json", ok=(2,))
+        answer = json.loads(out.stdout)
+        assert set(answer) == {"refused", "category", "message"} and answer["refused"] == reason
+        assert out.stderr.startswith("memlsp remember: ") and f"[{reason}]" in out.stderr
