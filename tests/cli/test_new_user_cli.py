@@ -204,3 +204,13 @@ def test_remember_json_answers_every_refusal_in_json(make_repo) -> None:
         answer = json.loads(out.stdout)
         assert set(answer) == {"refused", "category", "message"} and answer["refused"] == reason
         assert out.stderr.startswith("memlsp remember: ") and f"[{reason}]" in out.stderr
+
+
+def test_install_says_when_the_hooks_would_do_nothing(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / ".claude"))
+    out = run(tmp_path, "install", "claude-code")  # README's line, at the default rollout
+    assert "installed memlsp hooks" in out.stdout
+    assert "rollout is off" in out.stderr and "--rollout on" in out.stderr
+    out = run(tmp_path, "install", "claude-code", "--rollout", "on")
+    assert "rollout is off" not in out.stderr

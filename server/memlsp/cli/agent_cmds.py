@@ -71,7 +71,21 @@ def cmd_install(args: argparse.Namespace) -> int:
         print(f"installed memlsp hooks ({', '.join(change.events)}) in {change.path}")
     else:
         print(f"memlsp hooks already installed in {change.path}")
+    if args.rollout is None and _rollout_here() == "off":
+        # README's one-liner installs hooks that do nothing at the default level: say so
+        print(
+            "note: rollout is off here (the default), so the hooks will do nothing unless "
+            "MEMLSP_ROLLOUT is set where Claude Code starts; to turn them on: "
+            "memlsp install claude-code --rollout on",
+            file=sys.stderr,
+        )
     return 0
+
+
+def _rollout_here() -> str:
+    from ..core.settings import load_settings
+
+    return load_settings().rollout
 
 
 def cmd_uninstall(args: argparse.Namespace) -> int:
