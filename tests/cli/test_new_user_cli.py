@@ -214,3 +214,20 @@ def test_install_says_when_the_hooks_would_do_nothing(tmp_path: Path, monkeypatc
     assert "rollout is off" in out.stderr and "--rollout on" in out.stderr
     out = run(tmp_path, "install", "claude-code", "--rollout", "on")
     assert "rollout is off" not in out.stderr
+
+
+def test_recall_leaves_no_onnxruntime_device_id(make_repo, tmp_path: Path, monkeypatch) -> None:
+    # a private cache folder whose memlsp/ is the shared model cache (warm, no conversion):
+    # whatever else appears in it was written by this run
+    shared = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "memlsp"
+    shared.mkdir(parents=True, exist_ok=True)
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    (cache / "memlsp").symlink_to(shared, target_is_directory=True)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
+    monkeypatch.delenv("ORT_DISABLE_TELEMETRY", raising=False)
+    repo = make_repo(origin=ORIGIN)
+    run(repo, "remember", "Use bun, not npm, in this repo", "--type", "feedback")
+    out = run(repo, "recall", "which package manager, bun or npm?", "--json")
+    assert json.loads(out.stdout)["memories"], out.stdout  # the models ran
+    assert sorted(p.name for p in cache.iterdir()) == ["memlsp"]  # no Microsoft/DeveloperTools
