@@ -231,3 +231,17 @@ def test_recall_leaves_no_onnxruntime_device_id(make_repo, tmp_path: Path, monke
     out = run(repo, "recall", "which package manager, bun or npm?", "--json")
     assert json.loads(out.stdout)["memories"], out.stdout  # the models ran
     assert sorted(p.name for p in cache.iterdir()) == ["memlsp"]  # no Microsoft/DeveloperTools
+
+
+def test_show_of_a_partial_name_says_which_notes_look_like_it(make_repo) -> None:
+    repo = make_repo(origin=ORIGIN)
+    run(repo, "remember", "Use bun, not npm, in this repo", "--type", "feedback")
+    run(repo, "remember", "I prefer short answers", "--global", "--type", "user")
+    name = "use-bun-not-npm-in-this-repo"
+    for typed in ("use-bun", "use-bun-not-npm-in-this-rpeo"):
+        out = run(repo, "show", typed, ok=(2,))
+        assert f"no note named '{typed}'; did you mean {name}? (see `memlsp ls`)" in out.stderr
+    out = run(repo, "forget", "use-bun", "--sha256", "0" * 64, ok=(2,))
+    assert f"did you mean {name}?" in out.stderr
+    out = run(repo, "show", "kubernetes", ok=(2,))
+    assert "did you mean" not in out.stderr

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..core.errors import NotFoundError
 from ..core.service import MemoryService
 from ..core.settings import load_settings
 
@@ -29,6 +30,21 @@ def open_service(folder: Path | None = None) -> MemoryService:
     for line in settings.managed.diagnostics:
         print(f"memlsp: managed settings: {line}", file=sys.stderr)
     return service
+
+
+def not_found(service: MemoryService, name: str) -> NotFoundError:
+    """ "No note named NAME", with the names of this project's and the global notes that
+    contain it or look like it (a prefix, a typo), so the next command can be right."""
+    import difflib
+
+    names = sorted(
+        {e.note.name for s in service.session_scopes() for e in service.store.scan(s).entries}
+    )
+    key = name.casefold().removesuffix(".md")
+    near = [n for n in names if key and key in n.casefold()]
+    near += [n for n in difflib.get_close_matches(key, names, n=3, cutoff=0.6) if n not in near]
+    hint = f"; did you mean {', '.join(near[:3])}?" if near else ""
+    return NotFoundError(f"no note named {name!r}{hint} (see `memlsp ls`)")
 
 
 def text_arg(value: str) -> str:

@@ -11,8 +11,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..core.errors import MemlspError, NotFoundError
-from .common import count, open_service, print_json
+from ..core.errors import MemlspError
+from .common import count, not_found, open_service, print_json
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -65,7 +65,7 @@ def cmd_forget(args: argparse.Namespace) -> int:
     except MemlspError as exc:
         if exc.reason == "not-found" and "/" not in args.path:
             # a name (no folder in it) that names no note: say so, not "not in a scope"
-            raise NotFoundError(f"no note named {args.path!r} (see `memlsp ls`)") from exc
+            raise not_found(service, args.path) from exc
         raise
     if args.json:
         print_json(

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..core.errors import InvalidNoteError, InvalidRequestError
+from ..core.errors import InvalidNoteError, InvalidRequestError, NotFoundError
 from ..core.service import NOTE_TYPES
 from . import ls_cmd
-from .common import camel_record, open_service, print_json
+from .common import camel_record, not_found, open_service, print_json
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -52,7 +52,11 @@ def cmd_where(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     service = open_service()
-    note = service.read(service.find_note(args.name).path)
+    try:
+        entry = service.find_note(args.name)
+    except NotFoundError:
+        raise not_found(service, args.name) from None
+    note = service.read(entry.path)
     if args.hash:
         print(f"{note.sha256}  {note.path}")
         return 0
