@@ -245,3 +245,13 @@ def test_show_of_a_partial_name_says_which_notes_look_like_it(make_repo) -> None
     assert f"did you mean {name}?" in out.stderr
     out = run(repo, "show", "kubernetes", ok=(2,))
     assert "did you mean" not in out.stderr
+
+
+def test_remember_warns_of_a_ref_that_is_not_in_the_repository(make_repo) -> None:
+    repo = make_repo(origin=ORIGIN)
+    out = run(
+        repo, "remember", "Retries stay at three", "--ref", "src/htpp.py", "--ref", "README.md"
+    )
+    assert out.stdout.startswith("created: ")
+    assert "warning: --ref src/htpp.py is not in" in out.stderr
+    assert "README.md" not in out.stderr

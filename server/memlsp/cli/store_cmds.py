@@ -81,11 +81,28 @@ def cmd_remember(args: argparse.Namespace) -> int:
         return _refused(args, exc.reason, None, str(exc))
     if result.refused:
         return _refused(args, result.refused, result.category, result.message)
+    _warn_missing_refs(service, args.ref)
     if args.json:
         print_json({"path": result.path, "action": result.action})
     else:
         print(f"{result.action}: {result.path}")
     return 0
+
+
+def _warn_missing_refs(service, refs: list[str]) -> None:
+    """A --ref to a file that is not in the repository is kept (it may come later), but a
+    typo is said at once rather than found by the next `memlsp check`."""
+    if not refs:
+        return
+    root = service.workspace_root()
+    for ref in refs:
+        path = ref.partition(":")[0].strip().replace("\\", "/")
+        if not (root / path).exists():
+            print(
+                f"memlsp remember: warning: --ref {path} is not in {root}; "
+                "`memlsp check` will report it as stale",
+                file=sys.stderr,
+            )
 
 
 def _refused(args: argparse.Namespace, reason: str, category: str | None, message: str) -> int:
