@@ -255,3 +255,11 @@ def test_remember_warns_of_a_ref_that_is_not_in_the_repository(make_repo) -> Non
     assert out.stdout.startswith("created: ")
     assert "warning: --ref src/htpp.py is not in" in out.stderr
     assert "README.md" not in out.stderr
+
+
+def test_ls_of_an_empty_scope_names_that_scope(make_repo, memlsp_home: Path) -> None:
+    repo = make_repo(origin=ORIGIN)
+    run(repo, "remember", "I prefer short answers", "--global", "--type", "user")
+    out = run(repo, "ls", "--scope", "project")
+    assert "No notes yet in projects/github.com/acme/shop." in out.stderr
+    assert str(memlsp_home) not in out.stderr  # the home has a note: not "no notes in it"
