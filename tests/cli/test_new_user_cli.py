@@ -263,3 +263,18 @@ def test_ls_of_an_empty_scope_names_that_scope(make_repo, memlsp_home: Path) -> 
     out = run(repo, "ls", "--scope", "project")
     assert "No notes yet in projects/github.com/acme/shop." in out.stderr
     assert str(memlsp_home) not in out.stderr  # the home has a note: not "no notes in it"
+
+
+def test_extract_under_review_says_what_waits_for_review(make_repo, tmp_path, monkeypatch):
+    repo = make_repo(origin=ORIGIN)
+    chat = tmp_path / "chat.jsonl"
+    lines = [
+        {"role": "user", "content": "Our nightly backups run at 2am UTC, so never migrate then."},
+        {"role": "assistant", "content": "Understood."},
+    ]
+    chat.write_text("".join(json.dumps(m) + "\n" for m in lines), encoding="utf-8")
+    monkeypatch.setenv("MEMLSP_REVIEW", "required")
+    out = run(repo, "extract", "--transcript", str(chat))
+    assert "nothing new to remember" not in out.stdout
+    held = [line for line in out.stdout.splitlines() if "held for review" in line]
+    assert len(held) == 1 and "/pending/" in held[0], out.stdout

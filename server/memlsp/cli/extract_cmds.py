@@ -59,12 +59,15 @@ def cmd_extract(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"session": session, "turns": results, "autosave": saved})
         return 0
-    if not any(r[key] for r in results for key in ("written", "updated", "deleted", "refused")):
+    kinds = ("written", "updated", "deleted", "held", "refused")
+    if not any(r[key] for r in results for key in kinds):
         print("nothing new to remember")
     for r in results:
         for key in ("written", "updated", "deleted"):
             for path in r[key]:
                 print(f"turn {r['turn']}: {key} {path}")
+        for path in r["held"]:  # review: required — waits for `memlsp review`
+            print(f"turn {r['turn']}: held for review {path} (memlsp review)")
         for refusal in r["refused"]:
             print(f"turn {r['turn']}: refused [{refusal['reason']}]", file=sys.stderr)
         if r["degraded"]:
