@@ -31,6 +31,14 @@ def run(cwd: Path, *args: str | bytes, ok: tuple[int, ...] = (0,)) -> subprocess
     return out
 
 
+def write_chat(folder: Path, user: str, assistant: str) -> Path:
+    """A one-turn transcript (JSON Lines, role and content) in ``folder``."""
+    chat = folder / "chat.jsonl"
+    lines = [{"role": "user", "content": user}, {"role": "assistant", "content": assistant}]
+    chat.write_text("".join(json.dumps(m) + "\n" for m in lines), encoding="utf-8")
+    return chat
+
+
 def files_under(folder: Path) -> set[str]:
     if not folder.exists():
         return set()
@@ -125,12 +133,11 @@ def test_check_workspace_inside_a_repository_is_the_repository(make_repo) -> Non
 
 def test_extract_of_the_same_transcript_twice_changes_nothing(make_repo, tmp_path) -> None:
     repo = make_repo(origin=ORIGIN)
-    chat = tmp_path / "chat.jsonl"
-    lines = [
-        {"role": "user", "content": "We never deploy on Fridays; releases go out on Tuesdays."},
-        {"role": "assistant", "content": "Noted: releases on Tuesdays, no Friday deploys."},
-    ]
-    chat.write_text("".join(json.dumps(m) + "\n" for m in lines), encoding="utf-8")
+    chat = write_chat(
+        tmp_path,
+        "We never deploy on Fridays; releases go out on Tuesdays.",
+        "Noted: releases on Tuesdays, no Friday deploys.",
+    )
     first = run(repo, "extract", "--transcript", str(chat))
     assert "written" in first.stdout
     second = run(repo, "extract", "--transcript", str(chat))
@@ -267,12 +274,9 @@ def test_ls_of_an_empty_scope_names_that_scope(make_repo, memlsp_home: Path) -> 
 
 def test_extract_under_review_says_what_waits_for_review(make_repo, tmp_path, monkeypatch):
     repo = make_repo(origin=ORIGIN)
-    chat = tmp_path / "chat.jsonl"
-    lines = [
-        {"role": "user", "content": "Our nightly backups run at 2am UTC, so never migrate then."},
-        {"role": "assistant", "content": "Understood."},
-    ]
-    chat.write_text("".join(json.dumps(m) + "\n" for m in lines), encoding="utf-8")
+    chat = write_chat(
+        tmp_path, "Our nightly backups run at 2am UTC, so never migrate then.", "Understood."
+    )
     monkeypatch.setenv("MEMLSP_REVIEW", "required")
     out = run(repo, "extract", "--transcript", str(chat))
     assert "nothing new to remember" not in out.stdout
