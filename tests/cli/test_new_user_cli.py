@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import pty
 import subprocess
 import sys
 from pathlib import Path
@@ -282,3 +283,22 @@ def test_extract_under_review_says_what_waits_for_review(make_repo, tmp_path, mo
     assert "nothing new to remember" not in out.stdout
     held = [line for line in out.stdout.splitlines() if "held for review" in line]
     assert len(held) == 1 and "/pending/" in held[0], out.stdout
+
+
+def test_hook_tried_by_hand_explains_itself_instead_of_waiting(tmp_path: Path) -> None:
+    out = run(tmp_path, "hook", "--help")
+    assert "memlsp install claude-code" in out.stderr
+    main_fd, terminal = pty.openpty()  # `memlsp hook` typed in a terminal: stdin is a tty
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "memlsp", "hook"],
+            cwd=tmp_path,
+            stdin=terminal,
+            capture_output=True,
+            text=True,
+            timeout=30,  # before: it waited for an event typed on the terminal
+        )
+    finally:
+        os.close(terminal)
+        os.close(main_fd)
+    assert proc.returncode == 0 and "memlsp install claude-code" in proc.stderr
