@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import pty
+import select
 import subprocess
 import sys
 from pathlib import Path
@@ -302,3 +303,26 @@ def test_hook_tried_by_hand_explains_itself_instead_of_waiting(tmp_path: Path) -
         os.close(terminal)
         os.close(main_fd)
     assert proc.returncode == 0 and "memlsp install claude-code" in proc.stderr
+
+
+def test_servers_started_in_a_terminal_say_what_they_wait_for(tmp_path: Path) -> None:
+    for command, said in (("serve", "waiting for an editor's LSP"), ("mcp", "an MCP server")):
+        main_fd, terminal = pty.openpty()
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "memlsp", command],
+            cwd=tmp_path,
+            stdin=terminal,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            ready, _, _ = select.select([proc.stderr], [], [], 30)
+            line = proc.stderr.readline() if ready else ""
+        finally:
+            proc.kill()
+            proc.wait(timeout=30)
+            proc.stderr.close()
+            os.close(terminal)
+            os.close(main_fd)
+        assert said in line and "Ctrl-C" in line, (command, line)

@@ -137,5 +137,11 @@ def cmd_mcp(args: argparse.Namespace) -> int:
     if args.folder is not None and not args.folder.is_dir():
         # else a typo serves (and writes) the memory of a project that does not exist
         raise InvalidRequestError(f"{args.folder} is not a folder", reason="not-a-folder")
+    if sys.stdin.isatty():  # a person trying it: say why nothing happens
+        print(
+            "memlsp mcp: an MCP server, waiting for an MCP client's messages on stdin "
+            "(docs/howto/mcp.md); Ctrl-C to stop",
+            file=sys.stderr,
+        )
 
     return serve(args.folder, args.log_level)

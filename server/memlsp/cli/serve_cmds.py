@@ -51,5 +51,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.tcp is not None:
         server.start_tcp("127.0.0.1", args.tcp)
     else:
+        if sys.stdin.isatty():  # a person trying it: say why nothing happens
+            print(
+                "memlsp serve: the language server, waiting for an editor's LSP messages on "
+                "stdin (your editor starts it: docs/howto/); Ctrl-C to stop",
+                file=sys.stderr,
+            )
         return server.start_io()
     return 0
