@@ -326,3 +326,10 @@ def test_servers_started_in_a_terminal_say_what_they_wait_for(tmp_path: Path) ->
             os.close(terminal)
             os.close(main_fd)
         assert said in line and "Ctrl-C" in line, (command, line)
+
+
+def test_forget_matching_a_pasted_page_does_not_echo_it_back(make_repo) -> None:
+    repo = make_repo(origin=ORIGIN)
+    out = run(repo, "forget", "--matching", "deploy staging " * 2000)
+    (line,) = [x for x in out.stdout.splitlines() if x.startswith("no note matches")]
+    assert len(line) < 120 and "…" in line

@@ -116,7 +116,8 @@ def _matching(service, args: argparse.Namespace) -> int:
         print(f"searched: {', '.join(report.searched) or '(no scopes)'}")
         print(f"not searched: {not_searched}")
         if not report.matches:
-            print(f"no note matches {args.matching!r}; nothing removed")
+            text = args.matching if len(args.matching) <= 80 else f"{args.matching[:77]}…"
+            print(f"no note matches {text!r}; nothing removed")
             return 0
         print(f"{len(report.matches)} note(s) match:")
         for e in report.matches:
