@@ -64,3 +64,23 @@ def test_each_heading_names_the_options_of_its_command() -> None:
         if shown != offered:
             wrong[name] = (sorted(offered - shown), sorted(shown - offered))
     assert wrong == {}, f"(missing from the heading, not an option): {wrong}"
+
+
+def test_no_command_has_two_sections() -> None:
+    """A command described twice is described two ways (two `forget` sections once said
+    different things about the same option)."""
+    owner: dict[str, int] = {}
+    twice = []
+    for n, line in enumerate(DOC.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.startswith("## "):
+            continue
+        keys = set()
+        for span in re.findall(r"`(memlsp [^`]+)`", line):
+            words = span.split()
+            sub = len(words) > 2 and re.fullmatch(r"[a-z][a-z-]*", words[2])
+            keys.add(" ".join(words[:3] if sub else words[:2]))
+        for key in keys:
+            if key in owner:
+                twice.append(f"{key} (lines {owner[key]} and {n})")
+            owner[key] = n
+    assert twice == [], f"commands with two sections in {DOC.name}: {twice}"

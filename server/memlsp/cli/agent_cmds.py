@@ -71,7 +71,21 @@ def cmd_install(args: argparse.Namespace) -> int:
         print(f"installed memlsp hooks ({', '.join(change.events)}) in {change.path}")
     else:
         print(f"memlsp hooks already installed in {change.path}")
+    if args.rollout is None and _rollout_here() == "off":
+        # README's one-liner installs hooks that do nothing at the default level: say so
+        print(
+            "note: rollout is off here (the default), so the hooks will do nothing unless "
+            "MEMLSP_ROLLOUT is set where Claude Code starts; to turn them on: "
+            "memlsp install claude-code --rollout on",
+            file=sys.stderr,
+        )
     return 0
+
+
+def _rollout_here() -> str:
+    from ..core.settings import load_settings
+
+    return load_settings().rollout
 
 
 def cmd_uninstall(args: argparse.Namespace) -> int:
@@ -118,5 +132,16 @@ def _progress_bar(done: int, total: int, name: str) -> None:
 
 def cmd_mcp(args: argparse.Namespace) -> int:
     from ..agents.mcp_server import serve
+    from ..core.errors import InvalidRequestError
+
+    if args.folder is not None and not args.folder.is_dir():
+        # else a typo serves (and writes) the memory of a project that does not exist
+        raise InvalidRequestError(f"{args.folder} is not a folder", reason="not-a-folder")
+    if sys.stdin.isatty():  # a person trying it: say why nothing happens
+        print(
+            "memlsp mcp: an MCP server, waiting for an MCP client's messages on stdin "
+            "(docs/howto/mcp.md); Ctrl-C to stop",
+            file=sys.stderr,
+        )
 
     return serve(args.folder, args.log_level)

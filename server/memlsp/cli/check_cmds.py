@@ -12,6 +12,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..core.errors import InvalidRequestError
 from ..core.service import MOVED_FILE, MOVED_SYMBOL
 from .common import open_service, print_json
 
@@ -41,7 +42,16 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    checker = open_service().checker(args.workspace)
+    if args.workspace is not None and not args.workspace.is_dir():
+        raise InvalidRequestError(f"{args.workspace} is not a folder", reason="not-a-folder")
+    # --workspace names a folder; the workspace is the git work tree holding it, as for
+    # the current directory (citations are relative to the repository)
+    service = open_service(args.workspace)
+    root = service.workspace_root()
+    # A workspace without memory has no notes to check but the global ones: its symbol
+    # index is not saved, so a check creates no project scope in the home.
+    saved = service.store.project_scope(root).root.is_dir()
+    checker = service.checker(root, **({} if saved else {"cache_file": False}))
     report = checker.check_all()
     fixed: list[str] = []
     if args.fix:

@@ -8,21 +8,59 @@ import functools
 import json
 import os
 import sys
+from pathlib import Path
 from typing import Any
 
+from ..core.errors import NotFoundError
 from ..core.service import MemoryService
 from ..core.settings import load_settings
 
 
-def open_service() -> MemoryService:
+def open_service(folder: Path | None = None) -> MemoryService:
     """The service over the effective settings (environment, managed), telemetry configured
-    (R27) and the managed-settings diagnostics shown on stderr; folder = the current one."""
+    (R27) and the managed-settings diagnostics shown on stderr; folder = ``folder`` (the
+    workspace a command names) or the current one."""
     settings = load_settings()
-    service = MemoryService(settings)
+    if folder is None:
+        service = MemoryService(settings)
+    else:
+        resolved = folder.resolve()
+        service = MemoryService(settings, default_folder=lambda: resolved)
     service.configure_telemetry()
     for line in settings.managed.diagnostics:
         print(f"memlsp: managed settings: {line}", file=sys.stderr)
     return service
+
+
+def not_found(service: MemoryService, name: str) -> NotFoundError:
+    """ "No note named NAME", with the names of this project's and the global notes that
+    contain it or look like it (a prefix, a typo), so the next command can be right."""
+    import difflib
+
+    names = sorted(
+        {e.note.name for s in service.session_scopes() for e in service.store.scan(s).entries}
+    )
+    key = name.casefold().removesuffix(".md")
+    near = [n for n in names if key and key in n.casefold()]
+    near += [n for n in difflib.get_close_matches(key, names, n=3, cutoff=0.6) if n not in near]
+    hint = f"; did you mean {', '.join(near[:3])}?" if near else ""
+    return NotFoundError(f"no note named {name!r}{hint} (see `memlsp ls`)")
+
+
+def text_arg(value: str) -> str:
+    """An argparse ``type`` for free text (a message, a search): bytes that are not UTF-8
+    (kept by Python as lone surrogates) become U+FFFD, so the text can be encoded again
+    downstream (tokenizers, JSON, SQLite) instead of failing there."""
+    return value.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
+def count(value: str) -> int:
+    """An argparse ``type`` for a count: a whole number of at least 1 (else a usage error,
+    exit 2, instead of an empty answer that looks like "nothing there")."""
+    number = int(value)
+    if number < 1:
+        raise ValueError(value)
+    return number
 
 
 def print_json(value: Any) -> None:

@@ -17,6 +17,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from ..core.errors import InvalidRequestError
 from ..core.runtime import CancelToken, no_progress
 from ..core.service import EntryPoint, Job, MemoryService, Message
 from ..core.settings import Settings
@@ -27,7 +28,10 @@ DEMO_ORIGIN = "git@github.com:example-org/demo-shop.git"
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("demo", help="run an offline demo on a throwaway git repository")
-    p.add_argument("--home", help="memory home to use (default: a new temporary folder)")
+    p.add_argument(
+        "--home",
+        help="an empty or new folder for the demo's memory home (default: a temporary one)",
+    )
     p.add_argument("--keep", action="store_true", help="keep the temporary folders")
     p.set_defaults(func=cmd_demo)
 
@@ -54,6 +58,12 @@ def make_repo(root: Path) -> Path:
     _git(repo, "add", "-A")
     _git(repo, "commit", "-q", "-m", "initial commit")
     return repo
+
+
+def _not_empty(folder: Path) -> bool:
+    if not folder.is_dir():
+        return True  # a file: not a home either
+    return any(folder.iterdir())
 
 
 def step(title: str) -> None:
@@ -89,6 +99,14 @@ QUESTIONS = (
 def cmd_demo(args: argparse.Namespace) -> int:
     # The demo writes notes: refused, like every write, when an administrator turned memlsp off.
     open_service().require(EntryPoint.REMEMBER)
+    if args.home and Path(args.home).exists() and _not_empty(Path(args.home)):
+        # The demo writes a global note (recalled in every project) and dreams and forgets:
+        # never inside a memory home someone uses.
+        raise InvalidRequestError(
+            f"{args.home} is not an empty folder: the demo writes its own notes; give --home an "
+            "empty or new folder (or leave --home out for a temporary one)",
+            reason="home-not-empty",
+        )
     tmp = Path(tempfile.mkdtemp(prefix="memlsp-demo-"))
     home = Path(args.home) if args.home else tmp / "home"
     os.environ["MEMLSP_HOME"] = str(home)  # this process's home, whatever the shell says

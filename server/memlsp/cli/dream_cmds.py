@@ -31,8 +31,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="list past runs (id, when, operations, archived files) instead of dreaming",
     )
-    p.add_argument("--global", dest="global_", action="store_true", help="dream the global scope")
-    p.add_argument(
+    where = p.add_mutually_exclusive_group()
+    where.add_argument(
+        "--global", dest="global_", action="store_true", help="dream the global scope"
+    )
+    where.add_argument(
         "--scope",
         metavar="SCOPE",
         help="dream another scope folder, e.g. a mounted memory folder (folders/…; see ls)",
@@ -97,7 +100,7 @@ def cmd_dream(args: argparse.Namespace) -> int:
 
 
 def _list_runs(service, args: argparse.Namespace) -> int:
-    scope, runs = service.dream_runs(scope="global" if args.global_ else None)
+    scope, runs = service.dream_runs(scope="global" if args.global_ else args.scope)
     if args.json:
         print_json({"scope": scope.rel, "runs": [camel_record(r) for r in runs]})
         return 0

@@ -12,7 +12,7 @@ import argparse
 import sys
 
 from ..core.errors import MemlspError
-from .common import open_service, print_json
+from .common import count, not_found, open_service, print_json
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -35,7 +35,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--yes", action="store_true", help="with --matching: forget every match")
     p.add_argument(
         "--count",
-        type=int,
+        type=count,
         metavar="N",
         help="with --matching --yes, when more than 3 notes match: how many were listed",
     )
@@ -60,7 +60,13 @@ def cmd_forget(args: argparse.Namespace) -> int:
             "verified forget needs PATH and --sha256 (see `memlsp show NAME --hash`)",
             reason="usage",
         )
-    result = service.forget(args.path, args.sha256)
+    try:
+        result = service.forget(args.path, args.sha256)
+    except MemlspError as exc:
+        if exc.reason == "not-found" and "/" not in args.path:
+            # a name (no folder in it) that names no note: say so, not "not in a scope"
+            raise not_found(service, args.path) from exc
+        raise
     if args.json:
         print_json(
             {
@@ -110,7 +116,8 @@ def _matching(service, args: argparse.Namespace) -> int:
         print(f"searched: {', '.join(report.searched) or '(no scopes)'}")
         print(f"not searched: {not_searched}")
         if not report.matches:
-            print(f"no note matches {args.matching!r}; nothing removed")
+            text = args.matching if len(args.matching) <= 80 else f"{args.matching[:77]}…"
+            print(f"no note matches {text!r}; nothing removed")
             return 0
         print(f"{len(report.matches)} note(s) match:")
         for e in report.matches:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import argparse
 
-from .common import camel_record, open_service, print_json
+from .common import camel_record, count, open_service, print_json
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -22,7 +22,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="only this note: a name, file name, scope- or home-relative path (live or gone)",
     )
     p.add_argument("--global", dest="global_", action="store_true", help="the global scope only")
-    p.add_argument("--limit", type=int, default=50, metavar="N", help="at most N (default 50)")
+    p.add_argument("--limit", type=count, default=50, metavar="N", help="at most N (default 50)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_log)
 
@@ -59,7 +59,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def cmd_log(args: argparse.Namespace) -> int:
     service = open_service()
     changes = service.log(args.note, scope="global" if args.global_ else None)
-    changes = changes[: max(0, args.limit)]
+    changes = changes[: args.limit]
     if args.json:
         print_json({"changes": [camel_record(c) for c in changes]})
         return 0

@@ -97,7 +97,10 @@ def cmd_ls(args: argparse.Namespace) -> int:
         if args.pending:
             print("Nothing pending: every note has been consolidated.", file=sys.stderr)
             return 0
-        print(f"No notes yet in {service.store.home}.", file=sys.stderr)
+        where = service.store.home
+        if args.scope not in (None, "all"):  # others may hold notes: name the one asked
+            where = " and ".join(g.rel for g in groups) or args.scope
+        print(f"No notes yet in {where}.", file=sys.stderr)
         print('Add one with: memlsp remember "…" --type feedback', file=sys.stderr)
         return 0
     colour = colour_enabled(sys.stdout, args.color)

@@ -77,6 +77,16 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def _innermost(parser: argparse.ArgumentParser, args: argparse.Namespace):
+    """The parser of the (sub)command ``args`` chose."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            name = getattr(args, action.dest, None)
+            if name in action.choices:
+                return _innermost(action.choices[name], args)
+    return parser
+
+
 def _version() -> str:
     from .. import __version__
 
@@ -92,7 +102,9 @@ def main(argv: list[str] | None = None) -> int:
         return run_hook(argv[1:])
     alone = _ALONE.get(argv[0]) if argv else None
     parser = build_parser(alone)
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # said by the command's own parser, with its usage (not memlsp's)
+        _innermost(parser, args).error(f"unrecognized arguments: {' '.join(extra)}")
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)
         return 2

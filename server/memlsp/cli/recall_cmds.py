@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from ..core.errors import MemlspError
-from .common import open_service, print_json
+from .common import open_service, print_json, text_arg
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -23,7 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:
             "injected."
         ),
     )
-    p.add_argument("message")
+    p.add_argument("message", type=text_arg)
     p.add_argument(
         "--session",
         metavar="NAME",

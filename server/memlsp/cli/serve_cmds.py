@@ -14,7 +14,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("serve", help="run the language server (stdio; --tcp PORT to debug)")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--stdio", action="store_true", help="talk LSP on stdin/stdout (default)")
-    mode.add_argument("--tcp", type=int, metavar="PORT", help="listen on 127.0.0.1:PORT instead")
+    mode.add_argument("--tcp", type=port, metavar="PORT", help="listen on 127.0.0.1:PORT instead")
     p.add_argument(
         "--log-level",
         default="warning",
@@ -22,6 +22,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="level of the log on stderr (default: warning)",
     )
     p.set_defaults(func=cmd_serve)
+
+
+def port(value: str) -> int:
+    """A TCP port, 1-65535 (argparse turns the ValueError into a usage error, exit 2)."""
+    number = int(value)
+    if not 0 < number < 65536:
+        raise ValueError(value)
+    return number
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -43,5 +51,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.tcp is not None:
         server.start_tcp("127.0.0.1", args.tcp)
     else:
+        if sys.stdin.isatty():  # a person trying it: say why nothing happens
+            print(
+                "memlsp serve: the language server, waiting for an editor's LSP messages on "
+                "stdin (your editor starts it: docs/howto/); Ctrl-C to stop",
+                file=sys.stderr,
+            )
         return server.start_io()
     return 0

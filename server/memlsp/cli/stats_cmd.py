@@ -33,7 +33,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
     window = f"last {args.since:g} days" if args.since else "all time"
     print(f"telemetry sink: {report['sink']} ({window})")
     if not report["enabled"]:
-        print("telemetry is off (telemetry.enabled); the sink only holds older events")
+        held = "the sink only holds older events" if report["exists"] else "nothing is recorded"
+        print(f"telemetry is off: {held} (setting telemetry.enabled; MEMLSP_TELEMETRY_ENABLED=1)")
     if not report["exists"]:
         print("no events yet")
     for ep, label in (("injection", "chat turns"), ("recall", "memlsp recall / tool calls")):

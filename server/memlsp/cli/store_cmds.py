@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..core.errors import InvalidNoteError, InvalidRequestError, NotFoundError
 from ..core.service import NOTE_TYPES
 from . import ls_cmd
-from .common import camel_record, open_service, print_json
+from .common import camel_record, not_found, open_service, print_json
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -51,7 +52,11 @@ def cmd_where(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     service = open_service()
-    note = service.read(service.find_note(args.name).path)
+    try:
+        entry = service.find_note(args.name)
+    except NotFoundError:
+        raise not_found(service, args.name) from None
+    note = service.read(entry.path)
     if args.hash:
         print(f"{note.sha256}  {note.path}")
         return 0
@@ -61,27 +66,52 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_remember(args: argparse.Namespace) -> int:
     service = open_service()
-    result = service.remember(
-        args.text,
-        type_=args.type,
-        scope="global" if args.global_ else None,
-        refs=args.ref,
-        agent="cli",
-    )
+    try:
+        result = service.remember(
+            args.text,
+            type_=args.type,
+            scope="global" if args.global_ else None,
+            refs=args.ref,
+            agent="cli",
+        )
+    except (InvalidNoteError, InvalidRequestError) as exc:
+        if not args.json:
+            raise
+        # an empty text, a bad --ref, a text too large: refused like the policy's refusals
+        return _refused(args, exc.reason, None, str(exc))
     if result.refused:
-        # R8: a refusal is an answer with a reason, not silence (exit 2 = refused).
-        if args.json:
-            print_json(
-                {"refused": result.refused, "category": result.category, "message": result.message}
-            )
-        else:
-            print(f"memlsp remember: {result.message} [{result.refused}]", file=sys.stderr)
-        return 2
+        return _refused(args, result.refused, result.category, result.message)
+    _warn_missing_refs(service, args.ref)
     if args.json:
         print_json({"path": result.path, "action": result.action})
     else:
         print(f"{result.action}: {result.path}")
     return 0
+
+
+def _warn_missing_refs(service, refs: list[str]) -> None:
+    """A --ref to a file that is not in the repository is kept (it may come later), but a
+    typo is said at once rather than found by the next `memlsp check`."""
+    if not refs:
+        return
+    root = service.workspace_root()
+    for ref in refs:
+        path = ref.partition(":")[0].strip().replace("\\", "/")
+        if not (root / path).exists():
+            print(
+                f"memlsp remember: warning: --ref {path} is not in {root}; "
+                "`memlsp check` will report it as stale",
+                file=sys.stderr,
+            )
+
+
+def _refused(args: argparse.Namespace, reason: str, category: str | None, message: str) -> int:
+    """R8: a refusal is an answer with a reason, not silence (exit 2 = refused): the usual
+    line on stderr, and with --json the same refusal as JSON on stdout."""
+    if args.json:
+        print_json({"refused": reason, "category": category, "message": message})
+    print(f"memlsp remember: {message} [{reason}]", file=sys.stderr)
+    return 2
 
 
 def cmd_index(args: argparse.Namespace) -> int:

@@ -83,7 +83,10 @@ def run(
         raise GitError(f"could not run `{what}` in {folder}: {exc}") from exc
     if done.returncode not in tuple(ok_codes):
         detail = done.stderr.decode("utf-8", "replace").strip().splitlines()
-        reason = f": {detail[-1]}" if detail else ""
+        # git's first "fatal:"/"error:" line says what went wrong; its last line is often
+        # the tail of a hint ("and the repository exists.")
+        said = [line for line in detail if line.startswith(("fatal:", "error:"))]
+        reason = f": {(said or detail)[0 if said else -1]}" if detail else ""
         raise GitError(f"`{what}` in {folder} failed (exit {done.returncode}){reason}")
     return done.stdout
 

@@ -39,10 +39,20 @@ class BadInput(ValueError):
     pass
 
 
+HELP = (
+    "Claude Code runs `memlsp hook` with a hook event (JSON) on stdin and reads its answer on "
+    "stdout; set it up with `memlsp install claude-code --rollout on` (docs/howto/claude-code.md)"
+)
+
+
 def main(argv: list[str], stdin: IO[bytes] | None = None, stdout: IO[str] | None = None) -> int:
     """``memlsp hook [--worker | --daemon [--warm DIR]]``; always exit 0 for the agent."""
     stdin = stdin or sys.stdin.buffer
     stdout = stdout or sys.stdout
+    if {"-h", "--help"} & set(argv) or (not argv and stdin.isatty()):
+        # a person trying it, not Claude Code: the event would be awaited from the terminal
+        log(HELP)
+        return 0
     try:
         if argv[:1] == ["--daemon"]:
             from .daemon import serve

@@ -133,13 +133,15 @@ def extract_with_model(
             res = ctx.store.write_note(
                 entry.scope, note, section=entry.section, replaces=entry.path, now=ctx.now
             )
-            result.updated.append(res.path)
+            if res.action == "updated":
+                result.updated.append(res.path)
         else:
             scope = ctx.global_scope if args.get("scope") == "global" else ctx.scope
             if held(ctx, scope, note, None):
                 return "ok: proposed for review"
             res = ctx.store.write_note(scope, note, section="inbox", now=ctx.now)
-            (result.written if res.action == "created" else result.updated).append(res.path)
+            if res.action != "unchanged":  # the same bytes again: not an update
+                (result.written if res.action == "created" else result.updated).append(res.path)
         return res
 
     def write_note(args: dict[str, Any]) -> str:

@@ -62,4 +62,5 @@ def keep_pasted(ctx: Ctx, pasted: list[str], *, wanted: bool) -> None:
     except RefusedError as exc:
         result.refused.append(Refusal(exc.reason, exc.category, "pasted"))
         return
-    (result.written if res.action == "created" else result.updated).append(res.path)
+    if res.action != "unchanged":  # the same bytes again: not an update
+        (result.written if res.action == "created" else result.updated).append(res.path)

@@ -142,4 +142,5 @@ def _write_checked(ctx: Ctx, scope: Scope, note: Note, statement: str, *, supers
     if held(ctx, scope, note, None):
         return
     res = ctx.store.write_note(scope, note, section="inbox", now=ctx.now)
-    (ctx.result.written if res.action == "created" else ctx.result.updated).append(res.path)
+    if res.action != "unchanged":  # the same bytes again: not an update
+        (ctx.result.written if res.action == "created" else ctx.result.updated).append(res.path)

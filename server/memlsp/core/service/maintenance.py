@@ -245,10 +245,11 @@ class MaintenanceUseCases(ServiceBase):
     def evaluate_recall(self, corpus: Path, queries: Path, *, progress=None) -> dict:
         """Score recall on a data set (JSONL files, eval/README.md) in a temporary home,
         with this service's ``recall.*`` settings."""
-        from ..evaluate.recall_eval import evaluate, read_jsonl
+        from ..evaluate.datasets import corpus_rows, query_rows
+        from ..evaluate.recall_eval import evaluate
 
         try:
-            rows = read_jsonl(corpus), read_jsonl(queries)
+            rows = corpus_rows(corpus), query_rows(queries)
         except ValueError as exc:
             raise MemlspError(str(exc), reason="bad-data-set") from exc
         return evaluate(*rows, progress=progress, params=self._settings.recall)
@@ -256,8 +257,13 @@ class MaintenanceUseCases(ServiceBase):
     def evaluate_scenarios(self, path: Path, *, proxy: bool = False, ids=None) -> dict:
         """Replay scenarios through extraction, then probe recall (or the stored text), with
         this service's ``recall.*`` settings."""
+        from ..evaluate.datasets import scenario_rows
         from ..evaluate.scenarios import recall_with, run_scenarios, stored_text_proxy
 
+        try:
+            scenario_rows(path)
+        except ValueError as exc:
+            raise MemlspError(str(exc), reason="bad-data-set") from exc
         probe = stored_text_proxy if proxy else recall_with(self._settings.recall)
         return run_scenarios(path, probe, ids=ids)
 
