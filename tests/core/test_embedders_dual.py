@@ -156,6 +156,15 @@ def index(dual, tmp_path_factory) -> RetrievalIndex:
     return idx
 
 
+def test_a_lone_surrogate_in_a_message_is_searched_not_raised(index) -> None:
+    # JSON "\udcff" from an MCP client decodes to a lone surrogate, which no tokenizer and
+    # no SQLite binding can encode
+    hits = index.search(
+        "Can I swap the storage layer for an in-memory fake in the specs? \udcff", select=False
+    )
+    assert hits[0].key == "db-tests.md"
+
+
 def test_a_paraphrase_finds_its_note(index) -> None:
     hits = index.search(
         "Can I swap the storage layer for an in-memory fake in the specs?", select=False

@@ -278,6 +278,9 @@ def test_adversarial_inputs_keep_the_limits(setup) -> None:
     assert len(res.reminder.encode()) <= SESSION_BUDGET_BYTES
     assert recaller.recall("s2", "", now=NOW).memories == []
     assert recaller.recall("s3", "\x00\u202e'\"*() OR NEAR/3 AND", now=NOW) is not None
+    # a lone UTF-16 surrogate (JSON "\udcff" from an MCP client or a hook) reaches no encoder
+    res = recaller.recall("s4", "terraform state locking \udcff", now=NOW)
+    assert res.memories and "terraform" in res.memories[0].content.lower()
 
 
 def test_session_notes_decay(store: Store) -> None:

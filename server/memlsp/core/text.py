@@ -84,6 +84,13 @@ _CJK_RUN = re.compile(f"[{CJK}]+")
 _LATIN = re.compile(r"[A-Za-z]")
 
 
+def encodable(text: str) -> str:
+    """``text`` with each lone UTF-16 surrogate (JSON ``"\\udcff"`` from an MCP client or a
+    hook; undecodable bytes Python kept) replaced by U+FFFD, so tokenizers, SQLite and files
+    can encode it: a chat message is never refused for one stray code unit."""
+    return text.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+
+
 def is_cjk(token: str) -> bool:
     """True when ``token`` consists of CJK characters."""
     return bool(token) and _CJK_RUN.fullmatch(token) is not None

@@ -22,6 +22,7 @@ from ..retrieval.glossary import Glossary
 from ..retrieval.index import RetrievalIndex
 from ..retrieval.params import RecallParams
 from ..store import Entry, Problem, Scope, Store
+from ..text import encodable
 from ..watch import folder_stamp
 from .citing import cited_paths, cites_open_file, file_stale_check, normalise_open_file
 from .known import KnownNotes, Row, row_of
@@ -315,6 +316,7 @@ class Recaller:
         record: bool = True,
     ) -> RecallResult:
         now = now or utcnow()
+        message = encodable(message)  # the model selector's prompt too
         state = self._state(session_id)
         first = state.turns == 0 if first_turn is None else bool(first_turn)
         if state.exhausted or state.budget_left(self.budget_bytes) <= 0:

@@ -26,6 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..text import encodable
 from . import hybrid
 from .cache_file import SCHEMA_VERSION, CacheFile
 from .dependency_form import dependency_reading
@@ -333,6 +334,7 @@ class RetrievalIndex:
         the cache is rebuilt from the last synced docs and the search retried once.
         """
         params = params or RecallParams()
+        query = encodable(query)
         with self._lock:
             try:
                 return self._search(query, k, now, first_turn, exclude, params, select)
