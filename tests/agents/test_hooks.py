@@ -138,3 +138,25 @@ def test_rollout_off_injects_nothing(agent_env, project):
         env,
     )
     assert out.returncode == 0 and out.stdout == b""
+
+
+@pytest.mark.parametrize(("rollout", "daemons"), [("off", 0), ("on", 1)])
+def test_a_warm_daemon_only_where_recall_runs(
+    agent_env, project, monkeypatch, rollout, daemons
+) -> None:
+    """With rollout off every prompt was answered in-process and then started a daemon that
+    held the models for half an hour, for nothing."""
+    import io
+
+    from memlsp.agents.claude_code import hook
+
+    for key in ("MEMLSP_HOME", "XDG_RUNTIME_DIR", "XDG_DATA_HOME", "HOME", "CLAUDE_CONFIG_DIR"):
+        monkeypatch.setenv(key, agent_env[key])
+    monkeypatch.setenv("MEMLSP_ROLLOUT", rollout)
+    started: list[list[str]] = []
+    monkeypatch.setattr(hook, "spawn", lambda args, payload: started.append(args))
+    payload = hook_input("UserPromptSubmit", project, "s-warm", prompt="how do we run the tests?")
+    assert hook.answer(payload, io.StringIO()) == 0
+    assert [a for a in started if a[:1] == ["--daemon"]] == [["--daemon", "--warm", str(project)]][
+        :daemons
+    ]

@@ -87,11 +87,16 @@ def answer(payload: dict, stdout: IO[str]) -> int:
     if reply is None:
         from .events import open_service, respond
 
+        service = None
         try:
-            reply = respond(open_service(), payload)
+            service = open_service()
+            reply = respond(service, payload)
         finally:
-            # started after this answer, so the two never build one recall index at once
-            spawn(["--daemon", "--warm", payload["cwd"]], None)
+            # started after this answer, so the two never build one recall index at once;
+            # not at all while per-turn recall is off (the rollout level): it would idle for
+            # nothing, holding its models in memory for half an hour after every prompt
+            if service is None or service.automatic_recall_runs():
+                spawn(["--daemon", "--warm", payload["cwd"]], None)
     context = reply.get("context") if isinstance(reply, dict) else None
     if event in CONTEXT_EVENTS and isinstance(context, str) and context:
         out = {"hookSpecificOutput": {"hookEventName": event, "additionalContext": context}}
