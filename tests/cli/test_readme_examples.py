@@ -190,7 +190,7 @@ def _dream(w: Walk, words, proc) -> None:
     if "--dry-run" in words:
         assert proc.stdout.startswith("# dry run ")  # "a diff with --dry-run"
     else:
-        run_id = re.match(r"dream (\S+): \d+ operations applied", proc.stdout)
+        run_id = re.match(r"dream (\S+): \d+ operations? applied", proc.stdout)
         assert run_id, proc.stdout
         w.values["RUN-ID"] = run_id.group(1)
         archived = w.tmp / "memhome" / "projects/github.com/Example-Org/Shop/archive"

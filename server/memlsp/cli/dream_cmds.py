@@ -77,11 +77,11 @@ def cmd_dream(args: argparse.Namespace) -> int:
         )
     if result.status == "dry-run":
         sys.stdout.write(result.diff or "")
-        print(f"# dry run {result.run_id}: {len(result.applied)} operations; nothing was changed")
+        print(f"# dry run {result.run_id}: {_operations(result.applied)}; nothing was changed")
         return 0
     before, after = result.counts_before, result.counts_after
     print(
-        f"dream {result.run_id}: {len(result.applied)} operations applied; "
+        f"dream {result.run_id}: {_operations(result.applied)} applied; "
         f"topics {before.get('topics', 0)} -> {after.get('topics', 0)}, "
         f"inbox {before.get('inbox', 0)} -> {after.get('inbox', 0)}, "
         f"sessions {before.get('sessions', 0)} -> {after.get('sessions', 0)}"
@@ -115,3 +115,7 @@ def _list_runs(service, args: argparse.Namespace) -> int:
             f"{'yes' if run.restorable else 'no'}  ({ops})"
         )
     return 0
+
+
+def _operations(applied: list) -> str:
+    return f"{len(applied)} operation{'' if len(applied) == 1 else 's'}"
