@@ -85,3 +85,28 @@ def test_the_import_linter_contracts_hold():
     out = subprocess.run([exe], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-2000:]
     assert "broken" in out.stdout and " 0 broken" in out.stdout
+
+
+@pytest.mark.parametrize("package", ["extract", "dream"])
+def test_packages_imported_on_threads_are_imported_whole(package):
+    """A thread importing ``memlsp.core.extract.pasted`` while another thread ran the package's
+    ``__init__`` (which imports ``pasted``) deadlocked the two imports: ``_DeadlockError``, then
+    "cannot import name 'MAX_ROUNDS'" from the half-run module (``dream.apply`` beside
+    ``dream`` the same). Imported through the package, the package's own lock orders them."""
+    inside = PACKAGE / "core" / package
+    offenders = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if inside in path.parents:
+            continue
+        module = _module_name(path)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                target = _absolute(node, module, path.name == "__init__.py")
+                names = [target] + [f"{target}.{a.name}" for a in node.names]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            else:
+                continue
+            if any(n.startswith(f"memlsp.core.{package}.") and _is_module(n) for n in names):
+                offenders.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
+    assert offenders == []

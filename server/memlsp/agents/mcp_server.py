@@ -26,7 +26,7 @@ from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 
 from ..core.errors import MemlspError
-from ..core.service import MemoryService
+from ..core.service import MemoryService, import_for_threads
 from ..core.settings import load_settings
 
 INSTRUCTIONS = (
@@ -137,6 +137,7 @@ def serve(folder: Path | None = None, log_level: str = "warning") -> int:
     )
     service = MemoryService(load_settings())
     service.configure_telemetry()
+    import_for_threads()  # tools run on worker threads (anyio.to_thread)
     create_server(service, folder or Path.cwd()).run("stdio")
     return 0
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from . import telemetry
 from .errors import InvalidNoteError, MemlspError, RefusedError
-from .extract.pasted import untrusted_note
+from .extract import untrusted_note
 from .notes import NOTE_SIZE_LIMIT, NOTE_TYPES, Note, cut, iso, slugify, utcnow
 from .policy import check_candidate
 from .policy.poisoning import quote_untrusted

@@ -32,8 +32,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from .extract.context import ExtractResult
-from .extract.turn import extract_turn
+from .extract import ExtractResult, extract_turn
 from .records import Scope
 from .reindex import index_scope
 from .store import Store

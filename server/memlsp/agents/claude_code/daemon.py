@@ -25,7 +25,7 @@ import threading
 import time
 from pathlib import Path
 
-from ...core.service import warm_recaller
+from ...core.service import import_for_threads, warm_recaller
 from .events import open_service, respond
 
 IDLE_EXIT_S = 30 * 60
@@ -74,6 +74,7 @@ def serve(path: Path | None, *, warm: str | None = None, idle_exit: float = IDLE
     lock.write(f"{os.getpid()}\n")  # who serves: for a person (or a test) stopping it
     lock.flush()
     service = open_service()
+    import_for_threads()  # each connection is served on its own thread
     path.unlink(missing_ok=True)
     server = _Server(str(path), service)
     os.chmod(path, 0o600)

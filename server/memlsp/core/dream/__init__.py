@@ -5,7 +5,7 @@ Public API: :func:`dream`, :func:`recover`, :func:`restore`, :func:`should_dream
 docs/explanation/dream.md. Never imports pygls, lsprotocol or the CLI.
 """
 
-from .apply import RecoveryReport, recover, recover_all
+from .apply import AUDIT_NAME, RecoveryReport, recover, recover_all
 from .gate import GateDecision, note_session_ended, should_dream
 from .model_planner import JsonModel, ModelPlanner, planner_for
 from .plan import PLAN_SCHEMA, NoteSpec, Operation, Plan, PlanInvalid, PlanRefused, validate_plan
@@ -14,6 +14,7 @@ from .restore import RestoreError, RestoreResult, purge_archives, restore
 from .run import DreamCancelled, DreamResult, dream
 
 __all__ = [
+    "AUDIT_NAME",
     "planner_for",
     "PLAN_SCHEMA",
     "DreamCancelled",

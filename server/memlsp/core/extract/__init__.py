@@ -26,12 +26,15 @@ The modules: :mod:`.turn` (the entry point), :mod:`.context` (messages, results,
 shared context), :mod:`.rules` (offline extraction), :mod:`.write` (check-before-write),
 :mod:`.model` (the model tool loop), :mod:`.chat_forget` (forget in chat).
 
-Must not import pygls, lsprotocol or the CLI.
+Must not import pygls, lsprotocol or the CLI. Other modules import it through this package,
+never a submodule: a thread importing ``extract.pasted`` while another ran this file
+deadlocked the two imports (``_DeadlockError``; tests/contract/test_import_contracts.py).
 """
 
 from .chat_forget import FORGET_MATCH, remove_note
 from .context import ExtractResult, Message, Refusal
 from .model import SYSTEM_PROMPT, TOOLS, manifest
+from .pasted import untrusted_note
 from .turn import MAX_ROUNDS, MODEL_TIMEOUT_S, RECENT_MESSAGES, extract_turn
 
 __all__ = [
@@ -47,4 +50,5 @@ __all__ = [
     "extract_turn",
     "manifest",
     "remove_note",
+    "untrusted_note",
 ]

@@ -79,6 +79,16 @@ _LAZY = {
 }
 
 
+def import_for_threads() -> None:
+    """Import, on the calling thread, what the service imports lazily from job and request
+    threads in chains that overlap: extraction (with the policy, forget and model packages it
+    loads), remember, reindexing and the worker process. Two threads importing overlapping
+    chains for the first time can each hold a module lock the other waits for; Python then
+    raises ``_DeadlockError`` in one of them (a language server's first remember beside its
+    first reindex job did). A server calls this once before it serves (~75 ms)."""
+    from .. import extract, reindex, remember, worker  # noqa: F401
+
+
 def __getattr__(name: str):
     if name in _LAZY:
         import importlib
@@ -91,6 +101,7 @@ def __getattr__(name: str):
 
 
 __all__ = [
+    "import_for_threads",
     "DECISIONS",
     "MOVED_FILE",
     "MOVED_SYMBOL",

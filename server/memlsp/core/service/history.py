@@ -130,7 +130,7 @@ def _audited_ops(scope: Scope) -> dict[str, dict[str, int]]:
     """Operation counts of runs recorded before the run record carried them."""
     out: dict[str, dict[str, int]] = {}
     try:
-        from ..dream.apply import AUDIT_NAME
+        from ..dream import AUDIT_NAME  # the package, never a submodule: see import_for_threads
 
         fh = open(scope.state_dir / AUDIT_NAME, encoding="utf-8", errors="replace")  # noqa: SIM115
     except OSError:
