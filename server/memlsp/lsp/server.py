@@ -265,10 +265,8 @@ class MemoryLanguageServer(LanguageServer):
 
         from pygls.io_ import StdoutWriter
 
-        from ..core.service import import_for_threads
         from .framing import Framing
 
-        import_for_threads()  # before any job or request thread imports them
         self._stop_event = threading.Event()
         self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
         framing = Framing(self.protocol, max_bytes=lambda: self.settings.server.max_message_bytes)

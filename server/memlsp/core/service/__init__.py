@@ -85,7 +85,10 @@ def import_for_threads() -> None:
     loads), remember, reindexing and the worker process. Two threads importing overlapping
     chains for the first time can each hold a module lock the other waits for; Python then
     raises ``_DeadlockError`` in one of them (a language server's first remember beside its
-    first reindex job did). A server calls this once before it serves (~75 ms)."""
+    first reindex job did). The MCP server and the hook daemon call this once before they serve
+    (~75 ms). The language server does not (its first diagnostics would come ~75 ms later,
+    SPEC §13): there, as everywhere, those packages are imported whole, never a submodule,
+    which lets the package's own lock order two threads (tests/core/test_concurrent_imports.py)."""
     from .. import extract, reindex, remember, worker  # noqa: F401
 
 
