@@ -349,3 +349,19 @@ def test_doctor_reports_a_leftover_temporary_file_in_pending(tmp_path):
     assert [f.path for f in found] == [service.store.rel(leftover)]
     assert len(service.review()) == 1  # never read as an item
     assert not leftover.exists()  # doctor swept it, under the scope's lock
+
+
+def test_a_rejected_proposal_is_not_proposed_again(tmp_path):
+    service = make_service(tmp_path, "required")
+    extract(service)
+    (item,) = service.review()
+    service.review_decide(item.id, "reject")
+    # the same statement again (another turn; the transcript extracted a second time)
+    final = extract(service, FACT, turn=2)
+    assert service.review() == [] and final.held == [] and final.written == []
+    assert "finance is closing" not in home_text(service), "the digest is no copy of the text"
+    # something else is still proposed, and so is the same topic with new content
+    extract(service, "Heads up: the mobile team owns the push-notification service.", turn=3)
+    extract(service, "Heads up: deploys of the billing-api are frozen until the audit ends.", 4)
+    described = sorted(i.description for i in service.review())
+    assert len(described) == 2 and any("push-notification" in d for d in described)

@@ -21,6 +21,8 @@ SUPERSEDE = (
     "not just while finance is closing the quarter."
 )
 OTHER = "Heads up: the mobile team owns the push-notification service and its on-call rota."
+# a rejected proposal is not proposed again, so the next test brings its own statement
+ANOTHER = "Heads up: the data team owns the nightly warehouse export and its alerting."
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
@@ -167,7 +169,7 @@ async def test_typed_refusals(h, method, params, reason, code):
 
 
 async def test_a_refused_edit_keeps_the_item(h):
-    await turn(h, OTHER, 4)
+    await turn(h, ANOTHER, 4)
     (item,) = await pending(h)
     with pytest.raises(JsonRpcException) as exc:
         await h.request(

@@ -16,6 +16,9 @@ the watcher polls the folder (:mod:`memlsp.core.watch`), so views hear of change
 Ids are 12 lower-case hex digits (the file stem); any other id is refused before a path is
 built from it. Proposals are written atomically under the scope's lock; a decided item is
 unlinked (a rejected one leaves no trace of its text: no archive copy, no audit line).
+A rejected proposal is not proposed again: its digest (SHA-256 of kind, target, description
+and body, whitespace and case folded; never the text) joins ``.memlsp/rejected``, the last
+:data:`REJECTED_KEEP` of them, and the same proposal made again is dropped.
 
 Must not import pygls, lsprotocol, argparse or an adapter package.
 """
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 import datetime as dt
 import difflib
+import hashlib
 import os
 import re
 import secrets
@@ -37,6 +41,8 @@ from .store import Entry, Scope, Store, normalise_description
 
 PENDING_DIR = "pending"
 KINDS = ("new", "update")
+REJECTED_NAME = "rejected"
+REJECTED_KEEP = 1000
 _ID = re.compile(r"[0-9a-f]{12}")
 
 
@@ -64,14 +70,42 @@ def valid_id(item_id: object) -> bool:
     return isinstance(item_id, str) and _ID.fullmatch(item_id) is not None
 
 
+def _digest(kind: str, target: str | None, note: Note) -> str:
+    fold = " ".join(f"{note.description}\n{note.body}".split()).casefold()
+    return hashlib.sha256(f"{kind}\0{target or ''}\0{fold}".encode()).hexdigest()
+
+
+def _rejected(scope: Scope) -> list[str]:
+    try:
+        text = (scope.state_dir / REJECTED_NAME).read_text(encoding="ascii", errors="replace")
+    except OSError:
+        return []
+    return [line for line in text.split() if re.fullmatch(r"[0-9a-f]{64}", line)]
+
+
+def reject(item: PendingItem) -> None:
+    """Remove a rejected item and remember its digest, so extraction does not propose the
+    same thing again (the text itself is gone with the file)."""
+    with file_lock(item.scope.lock_path):
+        kept = _rejected(item.scope)
+        digest = _digest(item.kind, item.target, item.note)
+        if digest not in kept:
+            kept = (kept + [digest])[-REJECTED_KEEP:]
+            item.scope.state_dir.mkdir(parents=True, exist_ok=True)
+            atomic_write(item.scope.state_dir / REJECTED_NAME, "\n".join(kept) + "\n")
+    discard(item)
+
+
 def propose(
     store: Store, scope: Scope, note: Note, *, target: Entry | None, now: dt.datetime
-) -> PendingItem:
+) -> PendingItem | None:
     """Hold ``note`` for review: a new note for ``scope``, or an update of ``target``. The
     same proposal made again (same kind, target and description) replaces the earlier one
-    instead of queueing a twin."""
+    instead of queueing a twin; one a person rejected before is dropped (``None``)."""
     note.validate()
     kind = "update" if target is not None else "new"
+    if _digest(kind, target.path if target else None, note) in _rejected(scope):
+        return None
     review: dict[str, str] = {"kind": kind}
     if target is not None:
         review["target"] = target.path

@@ -58,12 +58,13 @@ def same_topic(
 
 def held(ctx: Ctx, scope: Scope, note: Note, existing: Entry | None) -> bool:
     """R37: under ``review: required`` the note (or the update of ``existing``) waits as a
-    pending item instead of being written; True when it was held."""
+    pending item instead of being written; True when it was held, or dropped because a
+    person rejected the same proposal before."""
     if not ctx.review:
         return False
-    ctx.result.held.append(
-        pending.propose(ctx.store, scope, note, target=existing, now=ctx.now).path
-    )
+    item = pending.propose(ctx.store, scope, note, target=existing, now=ctx.now)
+    if item is not None:
+        ctx.result.held.append(item.path)
     return True
 
 

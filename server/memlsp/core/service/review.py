@@ -61,7 +61,7 @@ class ReviewUseCases(ServiceBase):
             self.require(EntryPoint.REMEMBER)
         item = pending.find(self.store, item_id)
         if decision == "reject":
-            pending.discard(item)
+            pending.reject(item)
             return ReviewDecided(item.id, decision)
         note = _edited(item, text) if decision == "edit" else _checked(item.note)
         scope, section = self._destination(item)
