@@ -62,6 +62,8 @@ def test_knowledge_questions_are_recognised(message: str) -> None:
         "what's error code E42 in the vendor invoices export?",
         "ci: rerun the flaky job",
         "does the nightly export still work after my change?",
+        "is the cache actually cleared on deploy?",
+        "does the retry queue really drop jobs after an hour",
     ],
 )
 def test_tasks_and_project_questions_are_not(message: str) -> None:

@@ -19,7 +19,8 @@ question (``RecallParams.knowledge_margin``), unless the best note is a user-pro
 in it ("we", "our", "my", "this", "those", 我们, 这个…). It is a form test on wording, not a list of example prompts: the patterns are
 the question shapes of textbook and comparison questions in English and Chinese ("does … work
 …", "is … really …", "when would I pick …", 是怎么实现的, 有什么用, 一样吗), also after a short
-topic ("go: why does …").
+topic ("go: why does …"). "does *the* … work", "is *the* … really …" stay project questions
+(the definite article again: "is the cache actually cleared on deploy?").
 
 Stdlib only. Must not import model runtimes, sqlite3, pygls, lsprotocol or a CLI.
 """
@@ -44,8 +45,8 @@ _KNOWLEDGE = re.compile(
       | write\s+(?:a|an|me\s+a)\s+(?:poem|haiku|limerick|joke|story|song|sonnet|riddle)
       | is\s+\S+(?:\s+\S+){0,3}\s+(?:better|faster|slower|worse|deep|shallow|cheaper|safer)\b
       | does\s+\S+(?:\s+\S+)?\s+(?:have|support)\b
-      | does\s+\S+(?:\s+\S+){0,3}\s+(?:work|do|actually|really)\b
-      | is\s+\S+(?:\s+\S+){0,5}\s+(?:really|actually)\b
+      | does\s+(?!the\b)\S+(?:\s+\S+){0,3}\s+(?:work|do|actually|really)\b
+      | is\s+(?!the\b)\S+(?:\s+\S+){0,5}\s+(?:really|actually)\b
       | when\s+(?:would|should|do)\s+(?:i|you|one)\s+(?:pick|use|choose)\b
       | which\s+(?:is|one\s+is)\s+(?:better|faster)
       | is\s+there\s+(?:a|an|any)\b
