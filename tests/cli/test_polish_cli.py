@@ -4,6 +4,7 @@ code — never a misleading reason."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from .clikit import HomeCli
@@ -25,3 +26,18 @@ def test_restoring_a_path_twice_says_it_was_already_restored(tmp_path: Path) -> 
     # a path the run never archived is still refused
     other = cli.run("restore", "--global", run_id, "inbox/never.md", ok=(2,))
     assert "[not-in-archive]" in other.stderr
+
+
+def test_eval_data_set_that_is_a_folder_is_refused_as_a_folder(tmp_path: Path) -> None:
+    folder = tmp_path / "corpus"
+    folder.mkdir()
+    queries = tmp_path / "queries.jsonl"
+    queries.write_text(json.dumps({"id": "q1", "message": "hello"}) + "\n", encoding="utf-8")
+    cli = HomeCli(tmp_path / "home", tmp_path)
+    out = cli.run("eval", "recall", "--corpus", str(folder), "--queries", str(queries), ok=(2,))
+    assert f"{folder}: is a folder; a JSON Lines file is expected [bad-data-set]" in out.stderr
+    out = cli.run("eval", "scenarios", str(folder), ok=(2,))
+    assert f"{folder}: is a folder; a JSON Lines file is expected [bad-data-set]" in out.stderr
+    gone = tmp_path / "gone.jsonl"  # a path that does not exist is still not-found
+    out = cli.run("eval", "recall", "--corpus", str(gone), "--queries", str(queries), ok=(2,))
+    assert "no such file [not-found]" in out.stderr
