@@ -5,9 +5,11 @@ code — never a misleading reason."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
-from .clikit import HomeCli
+from .clikit import HomeCli, home_env
 
 
 def test_restoring_a_path_twice_says_it_was_already_restored(tmp_path: Path) -> None:
@@ -41,3 +43,41 @@ def test_eval_data_set_that_is_a_folder_is_refused_as_a_folder(tmp_path: Path) -
     gone = tmp_path / "gone.jsonl"  # a path that does not exist is still not-found
     out = cli.run("eval", "recall", "--corpus", str(gone), "--queries", str(queries), ok=(2,))
     assert "no such file [not-found]" in out.stderr
+
+
+def extract_from_stdin(home: Path, cwd: Path, data: bytes) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "memlsp", "extract", "--transcript", "-", "--json"],
+        cwd=cwd,
+        env=home_env(home),
+        input=data,
+        capture_output=True,
+        timeout=120,
+    )
+
+
+def test_extract_reads_the_transcript_from_stdin_given_as_dash(tmp_path: Path) -> None:
+    lines = [
+        {"role": "user", "content": "Run the linter.", "at": "2026-03-03T10:00:00Z"},
+        {"role": "assistant", "content": "Ran flake8.", "at": "2026-03-03T10:00:05Z"},
+        {
+            "role": "user",
+            "content": "No, we use ruff here, never flake8.",
+            "at": "2026-03-03T10:01:00Z",
+        },
+    ]
+    data = "".join(json.dumps(x) + "\n" for x in lines).encode("utf-8")
+    proc = extract_from_stdin(tmp_path / "home", tmp_path, data)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    written = [p for t in out["turns"] for p in t["written"]]
+    assert len(written) == 1 and "ruff" in (tmp_path / "home" / written[0]).read_text("utf-8")
+    # the same transcript from a file is the same session: nothing new
+    (tmp_path / "t.jsonl").write_bytes(data)
+    again = HomeCli(tmp_path / "home", tmp_path).json("extract", "--transcript", "t.jsonl")
+    assert again["session"] == out["session"]
+    assert not [p for t in again["turns"] for p in t["written"]]
+    # standard input that holds no chat message is refused like such a file
+    bad = extract_from_stdin(tmp_path / "home", tmp_path, b"{not json}\n")
+    assert bad.returncode == 2 and b"-: no line is a chat message" in bad.stderr
+    assert b"[bad-transcript]" in bad.stderr and b"Traceback" not in bad.stderr
