@@ -57,21 +57,20 @@ def extract_from_stdin(home: Path, cwd: Path, data: bytes) -> subprocess.Complet
 
 
 def test_extract_reads_the_transcript_from_stdin_given_as_dash(tmp_path: Path) -> None:
+    said = [
+        ("user", "Install the deps."),
+        ("assistant", "Ran npm install."),
+        ("user", "No, we use pnpm in this repo, never npm."),
+    ]
     lines = [
-        {"role": "user", "content": "Run the linter.", "at": "2026-03-03T10:00:00Z"},
-        {"role": "assistant", "content": "Ran flake8.", "at": "2026-03-03T10:00:05Z"},
-        {
-            "role": "user",
-            "content": "No, we use ruff here, never flake8.",
-            "at": "2026-03-03T10:01:00Z",
-        },
+        {"role": r, "content": c, "at": f"2026-03-03T10:0{i}:00Z"} for i, (r, c) in enumerate(said)
     ]
     data = "".join(json.dumps(x) + "\n" for x in lines).encode("utf-8")
     proc = extract_from_stdin(tmp_path / "home", tmp_path, data)
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
     written = [p for t in out["turns"] for p in t["written"]]
-    assert len(written) == 1 and "ruff" in (tmp_path / "home" / written[0]).read_text("utf-8")
+    assert len(written) == 1 and "pnpm" in (tmp_path / "home" / written[0]).read_text("utf-8")
     # the same transcript from a file is the same session: nothing new
     (tmp_path / "t.jsonl").write_bytes(data)
     again = HomeCli(tmp_path / "home", tmp_path).json("extract", "--transcript", "t.jsonl")
