@@ -80,3 +80,26 @@ def test_extract_reads_the_transcript_from_stdin_given_as_dash(tmp_path: Path) -
     bad = extract_from_stdin(tmp_path / "home", tmp_path, b"{not json}\n")
     assert bad.returncode == 2 and b"-: no line is a chat message" in bad.stderr
     assert b"[bad-transcript]" in bad.stderr and b"Traceback" not in bad.stderr
+
+
+def test_import_memory_folder_lists_each_subfolder_it_skips(tmp_path: Path) -> None:
+    folder = tmp_path / "theirs"
+    for rel in ("top.md", "old/kept.md", "inbox/new.md", "inbox/deeper/x.md", ".git/y.md"):
+        path = folder / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        stem = path.stem
+        path.write_text(
+            f"---\nname: {stem}\ndescription: The {stem} service runs on port 80{len(stem)}\n"
+            f"type: project\n---\nNote {stem}.\n",
+            encoding="utf-8",
+        )
+    (folder / "empty").mkdir()
+    cli = HomeCli(tmp_path / "home", tmp_path)
+    out = cli.run("import", "memory-folder", str(folder), "--global")
+    for sub in ("old/", "empty/", "inbox/deeper/"):
+        assert f"skipped: {sub}: a subfolder: only the notes at the top level" in out.stderr
+    assert ".git" not in out.stderr
+    assert "0 unreadable, 3 subfolders not read" in out.stderr
+    report = cli.json("import", "memory-folder", str(folder), "--global")
+    skipped = {item["file"]: item["reason"] for item in report["skipped"]}
+    assert skipped == {"empty/": "subfolder", "old/": "subfolder", "inbox/deeper/": "subfolder"}
