@@ -103,3 +103,19 @@ def test_import_memory_folder_lists_each_subfolder_it_skips(tmp_path: Path) -> N
     report = cli.json("import", "memory-folder", str(folder), "--global")
     skipped = {item["file"]: item["reason"] for item in report["skipped"]}
     assert skipped == {"empty/": "subfolder", "old/": "subfolder", "inbox/deeper/": "subfolder"}
+
+
+def test_sync_init_refuses_a_local_remote_whose_folder_does_not_exist(make_repo, tmp_path):
+    repo = make_repo(origin="https://github.com/acme/shop.git")
+    cli = HomeCli(tmp_path / "home", repo)
+    cli.run("remember", "Releases go out on Tuesdays", "--type", "project")
+    missing = tmp_path / "no" / "such" / "memory.git"
+    out = cli.run("sync", "init", str(missing), ok=(2,))
+    assert f"{missing}: its folder {missing.parent} does not exist" in out.stderr
+    assert "[remote-not-found]" in out.stderr
+    assert cli.json("sync", "status")["state"] == "off"  # nothing was recorded
+    # a URL, an scp-like address, or a path in a folder that exists are still accepted
+    for remote in ("https://example.com/acme/memory.git", "git@example.com:acme/memory.git"):
+        assert cli.json("sync", "init", remote)["remote"] == remote
+    later = tmp_path / "memory.git"  # made after init: the first sync will use it
+    assert cli.json("sync", "init", str(later))["remote"] == str(later)
