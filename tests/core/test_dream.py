@@ -291,9 +291,8 @@ def test_soft_delete_restore_and_audit(tmp_path):
     assert (
         one.restored == ["python-tooling-uv.md"] and (scope.root / "python-tooling-uv.md").exists()
     )
-    with pytest.raises(RestoreError) as err:
-        restore(store, scope, result.run_id, "python-tooling-uv.md", now=NOW)
-    assert err.value.reason == "not-in-archive"
+    again = restore(store, scope, result.run_id, "python-tooling-uv.md", now=NOW)
+    assert again.restored == [] and again.already_restored == ["python-tooling-uv.md"]
     rest = restore(store, scope, result.run_id, now=NOW)
     assert "release-train.md" in rest.restored and (scope.root / "release-train.md").exists()
     assert "(release-train.md)" in scope.index_path.read_text()

@@ -54,10 +54,16 @@ def read_transcript(path: Path) -> Transcript:
         raise MemlspError(
             f"cannot read {path}: {exc.strerror or exc}", reason="bad-transcript"
         ) from None
+    return transcript_from_text(text, str(path))
+
+
+def transcript_from_text(text: str, name: str) -> Transcript:
+    """The transcript in ``text`` (read from ``name``, e.g. ``-`` for standard input);
+    :class:`MemlspError` (``bad-transcript``) when no line of it is a message."""
     found = parse_lines(text.splitlines())
     if not found.messages and found.skipped_lines:
         raise MemlspError(
-            f"{path}: no line is a chat message (role and content, or a Claude Code log line)",
+            f"{name}: no line is a chat message (role and content, or a Claude Code log line)",
             reason="bad-transcript",
         )
     return found

@@ -1,7 +1,8 @@
 """``memlsp extract``: replay a transcript through per-turn extraction and autosave.
 
-The transcript is JSON Lines, one message per line: ``{"role", "content", "at"}`` with
-content a string or a list of content blocks, or a Claude Code session log
+The transcript (a file, or ``-`` for standard input) is JSON Lines, one message per line:
+``{"role", "content", "at"}`` with content a string or a list of content blocks, or a Claude
+Code session log
 (:mod:`memlsp.agents.transcripts`; tool output is untrusted, never the person's words). Each
 user message with the replies that follow it is one turn; extraction runs after each turn
 (clock = the turn's ``at``), then the session-end autosave. Output: what was written,
@@ -16,7 +17,7 @@ import json
 import sys
 from pathlib import Path
 
-from ..agents.transcripts import for_extraction, read_transcript
+from ..agents.transcripts import for_extraction, read_transcript, transcript_from_text
 from .common import open_service, print_json
 
 
@@ -25,7 +26,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         "extract",
         help="learn from a chat transcript (JSON Lines: role and content, or a Claude Code session log)",
     )
-    p.add_argument("--transcript", required=True, type=Path, help="JSONL file, one message a line")
+    p.add_argument(
+        "--transcript",
+        required=True,
+        type=Path,
+        help="JSONL file, one message a line ('-': standard input)",
+    )
     p.add_argument(
         "--session",
         help="session id (default: the log's own, else one derived from the transcript, so "
@@ -48,7 +54,11 @@ def _content_id(messages: list) -> str:
 
 
 def cmd_extract(args: argparse.Namespace) -> int:
-    transcript = read_transcript(args.transcript)
+    if str(args.transcript) == "-":  # as Unix tools do; a file named "-" is ./-
+        text = sys.stdin.buffer.read().decode("utf-8", errors="replace")
+        transcript = transcript_from_text(text, "-")
+    else:
+        transcript = read_transcript(args.transcript)
     messages = for_extraction(transcript.messages)
     session = args.session or transcript.session_id or _content_id(messages)
     turns, autosaved = open_service().replay_transcript(

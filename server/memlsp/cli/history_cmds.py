@@ -106,7 +106,9 @@ def cmd_restore(args: argparse.Namespace) -> int:
         return 0
     for rel in result.restored:
         print(f"restored {target.rel}/{rel}")
-    if not result.restored:
+    for rel in result.already_restored:
+        print(f"{target.rel}/{rel} was already restored from run {args.run_id}")
+    if not result.restored and not result.already_restored:
         print(f"run {args.run_id}: nothing left in its archive to restore")
     return 0
 

@@ -58,10 +58,12 @@ def cmd_import(args: argparse.Namespace) -> int:
         print(f"refused: {item['file']}: {item['message']} [{item['reason']}]", file=sys.stderr)
     for item in report.skipped:
         print(f"skipped: {item['file']}: {item['message']} [{item['reason']}]", file=sys.stderr)
+    folders = sum(item["reason"] == "subfolder" for item in report.skipped)
     print(
         f"{len(report.written)} new, {len(report.updated)} updated, "
         f"{len(report.unchanged)} already there, {len(report.refused)} refused, "
-        f"{len(report.skipped)} unreadable",
+        f"{len(report.skipped) - folders} unreadable"
+        + (f", {folders} subfolder{'s' if folders != 1 else ''} not read" if folders else ""),
         file=sys.stderr,
     )
     return 0

@@ -92,7 +92,7 @@ def cmd_recall(args: argparse.Namespace) -> int:
 
 def cmd_eval_recall(args: argparse.Namespace) -> int:
     for path in (args.corpus, args.queries):
-        if not path.is_file():
+        if not path.exists():  # a folder is the data sets' own refusal (bad-data-set)
             raise MemlspError(f"{path}: no such file", reason="not-found")
 
     def progress(message: str | None = None, percentage: int | None = None) -> None:
@@ -124,7 +124,7 @@ def cmd_eval_recall(args: argparse.Namespace) -> int:
 
 
 def cmd_eval_scenarios(args: argparse.Namespace) -> int:
-    if not args.file.is_file():
+    if not args.file.exists():
         raise MemlspError(f"{args.file}: no such file", reason="not-found")
     report = open_service().evaluate_scenarios(args.file, proxy=args.proxy, ids=args.only or None)
     if args.json:

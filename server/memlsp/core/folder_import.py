@@ -36,7 +36,8 @@ class FolderImport:
     updated: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
     refused: list[dict] = field(default_factory=list)  # {file, reason, message}
-    skipped: list[dict] = field(default_factory=list)  # unusable files: {file, reason, message}
+    # unusable files and the subfolders not read: {file, reason, message}
+    skipped: list[dict] = field(default_factory=list)
 
 
 def import_folder(
@@ -59,6 +60,7 @@ def import_folder(
             report.skipped.append(
                 {"file": file, "reason": problem.reason, "message": problem.message}
             )
+    report.skipped.extend(_subfolders(root))
     for entry in scan.entries:
         if entry.section == "sessions":
             continue  # another agent's session logs are not notes
@@ -89,6 +91,29 @@ def import_folder(
             result.action, report.unchanged
         ).append(result.path)
     return report
+
+
+def _subfolders(root: Path) -> list[dict]:
+    """The folders an import does not read: every subfolder but ``inbox/`` and
+    ``sessions/``, and any folder inside those two (hidden ones, such as ``.git``, aside)."""
+    found = []
+    for parent in (root, root / "inbox", root / "sessions"):
+        if parent.is_symlink() or not parent.is_dir():
+            continue
+        for child in sorted(parent.iterdir()):
+            if child.name.startswith(".") or not child.is_dir():
+                continue
+            if parent == root and child.name in ("inbox", "sessions"):
+                continue
+            found.append(
+                {
+                    "file": child.relative_to(root).as_posix() + "/",
+                    "reason": "subfolder",
+                    "message": "a subfolder: only the notes at the top level and in inbox/ "
+                    "are imported",
+                }
+            )
+    return found
 
 
 __all__ = ["FolderImport", "import_folder"]

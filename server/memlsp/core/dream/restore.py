@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import MemlspError
@@ -33,9 +33,14 @@ class RestoreError(MemlspError):
 class RestoreResult:
     run_id: str
     restored: list[str]
+    already_restored: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        return {"runId": self.run_id, "restored": self.restored}
+        return {
+            "runId": self.run_id,
+            "restored": self.restored,
+            "alreadyRestored": self.already_restored,
+        }
 
 
 def known_run(scope: Scope, run_id: str) -> dict[str, Any] | None:
@@ -43,6 +48,27 @@ def known_run(scope: Scope, run_id: str) -> dict[str, Any] | None:
         if run.get("run_id") == run_id:
             return run
     return None
+
+
+def restored_before(scope: Scope, run_id: str, rel: str) -> bool:
+    """Whether an earlier restore of ``run_id`` put ``rel`` back (the scope's audit log)."""
+    try:
+        lines = (scope.state_dir / AUDIT_NAME).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    for line in lines.splitlines():
+        try:
+            event = json.loads(line)
+        except ValueError:
+            continue
+        if (
+            isinstance(event, dict)
+            and event.get("event") == "dream-restore"
+            and event.get("run_id") == run_id
+            and rel in (event.get("restored") or [])
+        ):
+            return True
+    return False
 
 
 def restore(
@@ -80,6 +106,10 @@ def restore(
                 raise RestoreError(
                     f"{path} is not in the archive of run {run_id}", reason="not-in-archive"
                 )
+            if not (scope.root / archive_path(run_id, path)).exists() and restored_before(
+                scope, run_id, path
+            ):
+                return RestoreResult(run_id, [], [path])
             wanted = [path]
         else:
             # Everything the run archived that is still in its archive (some may have been

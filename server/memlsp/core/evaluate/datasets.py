@@ -1,8 +1,8 @@
 """The data sets ``memlsp eval`` reads (SPEC R35), checked before anything runs.
 
-A data set is input like any other: a file that is not UTF-8 JSON Lines, a row that is not
-an object or lacks what the evaluation reads, or a corpus note whose ``name`` is a path
-(the note is written as ``<name>.md``) is refused with :class:`ValueError` naming the file
+A data set is input like any other: a folder, a file that is not UTF-8 JSON Lines, a row
+that is not an object or lacks what the evaluation reads, or a corpus note whose ``name`` is
+a path (the note is written as ``<name>.md``) is refused with :class:`ValueError` naming the file
 and the row — never a traceback halfway through, never a file outside the temporary home.
 """
 
@@ -17,6 +17,8 @@ from ..identity import parse_remote_url
 
 def read_rows(path: Path | str) -> list[Any]:
     """The JSON values of a JSON Lines file, blank lines skipped."""
+    if Path(path).is_dir():
+        raise ValueError(f"{path}: is a folder; a JSON Lines file is expected")
     rows = []
     try:
         with open(path, encoding="utf-8") as fh:

@@ -40,7 +40,16 @@ from ..runtime import CancelToken, ProgressSink, no_progress
 from ..store import INDEX_NAME, Scope, Store
 from . import incoming, merge
 from .repo import NOTES, Repo, TreeEntry, blob_id
-from .state import SyncState, Who, check_branch, check_remote, load_state, save_state, sync_dir
+from .state import (
+    SyncState,
+    Who,
+    check_branch,
+    check_local_remote,
+    check_remote,
+    load_state,
+    save_state,
+    sync_dir,
+)
 
 MAX_ATTEMPTS = 5
 BULK = 64  # an import of more notes is flushed once at its end (os.sync), not per note
@@ -78,6 +87,7 @@ def repo_of(scope: Scope, state: SyncState) -> Repo:
 def init(store: Store, scope: Scope, remote: str, branch: str) -> SyncState:
     """Connect ``scope`` to ``remote``'s ``branch`` (created by the first sync if absent)."""
     remote, branch = check_remote(remote), check_branch(branch)
+    check_local_remote(remote, repo_of(scope, SyncState()).path)
     store.ensure_scope(scope)
     state = load_state(scope)
     if state.configured and state.branch != branch:

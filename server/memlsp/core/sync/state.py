@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import getpass
 import json
+import os
 import re
 import socket
 from dataclasses import dataclass, field
@@ -57,6 +58,24 @@ def check_remote(remote: str) -> str:
     if text.split("::", 1)[0] in ("ext", "fd") and "::" in text:
         raise InvalidRequestError("command transports are not allowed", reason="bad-remote")
     return text
+
+
+def check_local_remote(remote: str, base: Path) -> None:
+    """Refuse a local-path remote whose parent folder does not exist: a typo that would
+    otherwise be accepted and fail only at the first sync. A remote is a local path as git
+    reads it: no ``scheme://`` and no colon before the first slash (``user@host:repo``).
+    A relative path is relative to ``base``, the folder git runs in (the private
+    repository). The path itself may still be missing: the first sync names git's reason."""
+    colon, slash = remote.find(":"), remote.find("/")
+    if "://" in remote or (colon >= 0 and (slash < 0 or colon < slash)):
+        return
+    parent = Path(os.path.normpath(base / remote)).parent
+    if not parent.is_dir():
+        raise InvalidRequestError(
+            f"{remote}: its folder {parent} does not exist (a local remote is the path of a "
+            "git repository, e.g. one made with `git init --bare PATH`)",
+            reason="remote-not-found",
+        )
 
 
 @dataclass
@@ -159,6 +178,7 @@ __all__ = [
     "SyncState",
     "Who",
     "check_branch",
+    "check_local_remote",
     "check_remote",
     "load_state",
     "save_state",
