@@ -5,7 +5,7 @@ Public API: :func:`dream`, :func:`recover`, :func:`restore`, :func:`should_dream
 docs/explanation/dream.md. Never imports pygls, lsprotocol or the CLI.
 """
 
-from .apply import AUDIT_NAME, RecoveryReport, recover, recover_all
+from .apply import AUDIT_NAME, RecoveryReport, audit_events, recover, recover_all
 from .gate import GateDecision, note_session_ended, should_dream
 from .model_planner import JsonModel, ModelPlanner, planner_for
 from .plan import PLAN_SCHEMA, NoteSpec, Operation, Plan, PlanInvalid, PlanRefused, validate_plan
@@ -15,6 +15,7 @@ from .run import DreamCancelled, DreamResult, dream
 
 __all__ = [
     "AUDIT_NAME",
+    "audit_events",
     "planner_for",
     "PLAN_SCHEMA",
     "DreamCancelled",

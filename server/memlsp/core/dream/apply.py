@@ -34,6 +34,7 @@ import json
 import os
 import signal
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -323,6 +324,25 @@ def _keep(
     )
 
 
+def audit_events(scope: Scope, event: str) -> Iterator[dict[str, Any]]:
+    """The records of kind ``event`` in ``scope``'s audit log, oldest first; unreadable
+    lines (a torn tail, a hand edit) are skipped."""
+    try:
+        fh = open(scope.state_dir / AUDIT_NAME, encoding="utf-8", errors="replace")  # noqa: SIM115
+    except OSError:
+        return
+    with fh:
+        for line in fh:
+            if f'"{event}"' not in line:
+                continue
+            try:
+                record = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(record, dict) and record.get("event") == event:
+                yield record
+
+
 def _audited(audit: Path, run_id: str) -> bool:
     try:
         with open(audit, encoding="utf-8") as fh:
@@ -391,6 +411,7 @@ def _recover_locked(store: Store, scope: Scope) -> RecoveryReport:
 
 __all__ = [
     "AUDIT_NAME",
+    "audit_events",
     "ApplyOutcome",
     "RecoveryReport",
     "apply_plan",

@@ -21,7 +21,7 @@ from ..fsutil import atomic_append_line, file_lock, fsync_dir, guard, move
 from ..notes import iso, parse_time
 from ..state import read_state, update_state
 from ..store import Scope, Store
-from .apply import AUDIT_NAME
+from .apply import AUDIT_NAME, audit_events
 from .materialise import ARCHIVE, archive_path
 
 
@@ -52,23 +52,10 @@ def known_run(scope: Scope, run_id: str) -> dict[str, Any] | None:
 
 def restored_before(scope: Scope, run_id: str, rel: str) -> bool:
     """Whether an earlier restore of ``run_id`` put ``rel`` back (the scope's audit log)."""
-    try:
-        lines = (scope.state_dir / AUDIT_NAME).read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return False
-    for line in lines.splitlines():
-        try:
-            event = json.loads(line)
-        except ValueError:
-            continue
-        if (
-            isinstance(event, dict)
-            and event.get("event") == "dream-restore"
-            and event.get("run_id") == run_id
-            and rel in (event.get("restored") or [])
-        ):
-            return True
-    return False
+    return any(
+        e.get("run_id") == run_id and rel in (e.get("restored") or [])
+        for e in audit_events(scope, "dream-restore")
+    )
 
 
 def restore(

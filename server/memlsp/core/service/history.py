@@ -9,7 +9,6 @@ argparse or an adapter.
 
 from __future__ import annotations
 
-import json
 from pathlib import PurePosixPath
 
 from .. import history, undo
@@ -128,20 +127,12 @@ def _change(scope: Scope, v: history.Version, restorable: bool) -> Change:
 
 def _audited_ops(scope: Scope) -> dict[str, dict[str, int]]:
     """Operation counts of runs recorded before the run record carried them."""
-    out: dict[str, dict[str, int]] = {}
-    try:
-        from ..dream import AUDIT_NAME  # the package, never a submodule: see import_for_threads
+    from ..dream import audit_events  # the package, never a submodule: see import_for_threads
 
-        fh = open(scope.state_dir / AUDIT_NAME, encoding="utf-8", errors="replace")  # noqa: SIM115
-    except OSError:
-        return out
-    with fh:
-        for line in fh:
-            if '"dream-apply"' not in line:
-                continue
-            try:
-                rec = json.loads(line)
-                out[str(rec["run_id"])] = {str(k): int(n) for k, n in rec["ops"].items()}
-            except (ValueError, KeyError, TypeError, AttributeError):
-                continue
+    out: dict[str, dict[str, int]] = {}
+    for rec in audit_events(scope, "dream-apply"):
+        try:
+            out[str(rec["run_id"])] = {str(k): int(n) for k, n in rec["ops"].items()}
+        except (ValueError, KeyError, TypeError, AttributeError):
+            continue
     return out
