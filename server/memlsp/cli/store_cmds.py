@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from ..core.errors import InvalidNoteError, InvalidRequestError, NotFoundError
-from ..core.service import NOTE_TYPES
+from ..core.service import NOTE_TYPES, parse_refs
 from . import ls_cmd
 from .common import camel_record, not_found, open_service, print_json
 
@@ -95,8 +95,7 @@ def _warn_missing_refs(service, refs: list[str]) -> None:
     if not refs:
         return
     root = service.workspace_root()
-    for ref in refs:
-        path = ref.partition(":")[0].strip().replace("\\", "/")
+    for path in (ref["path"] for ref in parse_refs(refs)):  # checked by the remember above
         if not (root / path).exists():
             print(
                 f"memlsp remember: warning: --ref {path} is not in {root}; "

@@ -28,7 +28,7 @@ from .base import MAX_SESSIONS, warm_recaller
 from .chat import ChatUseCases, extract_summary
 from .history import HistoryUseCases
 from .maintenance import HEALTH_SYSTEM, MaintenanceUseCases, dream_summary
-from .notes import NoteUseCases
+from .notes import NoteUseCases, parse_refs
 from .results import (
     Change,
     DreamRun,
@@ -105,6 +105,7 @@ def __getattr__(name: str):
 
 __all__ = [
     "import_for_threads",
+    "parse_refs",
     "DECISIONS",
     "MOVED_FILE",
     "MOVED_SYMBOL",
