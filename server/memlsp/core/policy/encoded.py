@@ -1,0 +1,110 @@
+"""Secrets wrapped in an encoding anyone can undo (SPEC R8; the attack run of issue 14).
+
+A credential stays a credential when it is written as base64 (standard or URL-safe,
+padded or not, cut over several lines), as hex, or in full-width or other compatibility
+letters. :func:`encoded_findings` undoes each of these and hands the plain text back to
+the secret finder; a finding inside it becomes a finding over the *encoded* span, so a
+redaction removes the whole encoded form.
+
+Only text that decodes to printable UTF-8 is looked into: hashes, git SHAs, UUIDs and
+random bytes decode to binary and are left alone, and a benign fixture decodes to text
+that holds no secret.
+
+Must not import the store, the models or any adapter.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+import unicodedata
+from collections.abc import Callable, Iterator
+
+# a run of a base64 alphabet within a line, and a block of whole lines of one (a long
+# value wrapped at a fixed width)
+_B64 = re.compile(r"(?<![A-Za-z0-9+/_\-])[A-Za-z0-9+/_\-]{16,}={0,2}(?![A-Za-z0-9+/_\-=])")
+_B64_BLOCK = re.compile(
+    r"(?<![A-Za-z0-9+/_\-])(?:[A-Za-z0-9+/_\-]{4,}={0,2}[ \t]*\r?\n[ \t]*)+"
+    r"[A-Za-z0-9+/_\-]{2,}={0,2}(?![A-Za-z0-9+/_\-=])"
+)
+_HEX = re.compile(r"(?<![0-9A-Za-z])(?:[0-9A-Fa-f]{2}){12,}(?![0-9A-Za-z])")
+_WS = re.compile(r"\s+")
+MIN_DECODED = 12  # shorter decoded text cannot hold a credential worth a finding
+
+
+def _printable(data: bytes) -> str | None:
+    """``data`` as text when it is UTF-8 and (nearly) all printable; else None."""
+    if len(data) < MIN_DECODED:
+        return None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    shown = sum(ch.isprintable() or ch in "\t\r\n" for ch in text)
+    return text if shown >= 0.95 * len(text) else None
+
+
+def _from_base64(run: str) -> str | None:
+    raw = _WS.sub("", run).rstrip("=").replace("-", "+").replace("_", "/")
+    if len(raw) % 4 == 1:
+        raw = raw[:-1]
+    try:
+        return _printable(base64.b64decode(raw + "=" * (-len(raw) % 4), validate=True))
+    except (binascii.Error, ValueError):
+        return None
+
+
+def _from_base64_lines(block: str) -> str | None:
+    """A base64 value wrapped over lines; the block's first or last line may be a word of
+    the prose around it, so without them is tried too."""
+    lines = block.splitlines()
+    n = len(lines)
+    for i, j in ((0, n), (1, n), (0, n - 1), (1, n - 1)):
+        if j - i >= 2 and (plain := _from_base64("".join(lines[i:j]))) is not None:
+            return plain
+    return None
+
+
+def _from_hex(run: str) -> str | None:
+    try:
+        return _printable(bytes.fromhex(run))
+    except ValueError:
+        return None
+
+
+def _compatibility_form(text: str) -> str | None:
+    """``text`` with each full-width or other compatibility character replaced by its
+    one-character NFKC form (the same length, so spans carry over); None when none."""
+    if text.isascii():
+        return None
+    out = []
+    for ch in text:
+        if ch.isascii():
+            out.append(ch)
+            continue
+        norm = unicodedata.normalize("NFKC", ch)
+        out.append(norm if len(norm) == 1 else ch)
+    plain = "".join(out)
+    return plain if plain != text else None
+
+
+def encoded_findings(text: str, find: Callable[[str], list]) -> Iterator[tuple[str, int, int]]:
+    """(kind, start, end) of every span of ``text`` that decodes to text in which ``find``
+    (the secret finder) finds a secret; the kind names the encoding and the secret."""
+    kinds = ((_B64, _from_base64, "base64"), (_B64_BLOCK, _from_base64_lines, "base64"))
+    for rx, decode, name in (*kinds, (_HEX, _from_hex, "hex")):
+        for m in rx.finditer(text):
+            plain = decode(m.group(0))
+            if plain is None:
+                continue
+            inner = find(plain)
+            if inner:
+                yield f"{name}-{inner[0].kind}", m.start(), m.end()
+    plain = _compatibility_form(text)
+    if plain is not None:
+        for f in find(plain):
+            yield f"compat-{f.kind}", f.start, f.end
+
+
+__all__ = ["encoded_findings"]
