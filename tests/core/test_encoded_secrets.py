@@ -76,6 +76,18 @@ def test_remember_refuses_an_encoded_credential_and_writes_nothing(tmp_path) -> 
     assert not [p for p in (tmp_path / "home").rglob("*.md") if p.name != "MEMORY.md"]
 
 
+def test_a_key_wrapped_over_lines_or_encoded_in_a_path_is_found() -> None:
+    for fmt, _message, pieces in SAMPLE[:2]:  # two vendor-prefixed keys
+        key = pieces[0]
+        for cut in (len(key) // 3, len(key) // 2, 30):
+            text = f"The key is\n{key[:cut]}\n{key[cut:]}\nremember it"
+            assert find_secrets(text), (fmt, cut)
+            inline = f"The key is {key[:cut]}\n{key[cut:]} for the release job."
+            assert find_secrets(inline), (fmt, cut)
+        encoded = base64.b64encode(f"GITHUB_TOKEN={key}".encode()).decode()
+        assert find_secrets(f"The loader reads config/{encoded}.py at start."), fmt
+
+
 def test_encodings_of_benign_text_are_not_secrets() -> None:
     rng = random.Random(3)
     benign = [

@@ -1,8 +1,8 @@
 """Secrets wrapped in an encoding anyone can undo (SPEC R8; the attack run of issue 14).
 
-A credential stays a credential when it is written as base64 (standard or URL-safe,
-padded or not, cut over several lines), as hex, or in full-width or other compatibility
-letters. :func:`encoded_findings` undoes each of these and hands the plain text back to
+A credential stays a credential when it is wrapped over several lines, or written as
+base64 (standard or URL-safe, padded or not, wrapped, or as a segment of a path), as hex,
+or in full-width or other compatibility letters. :func:`encoded_findings` undoes each of these and hands the plain text back to
 the secret finder; a finding inside it becomes a finding over the *encoded* span, so a
 redaction removes the whole encoded form.
 
@@ -46,6 +46,15 @@ def _printable(data: bytes) -> str | None:
 
 
 def _from_base64(run: str) -> str | None:
+    plain = _decode_base64(run)
+    if plain is None and "/" in run:  # a path: config/<base64>.py — each segment alone
+        for part in run.split("/"):
+            if len(part) >= 16 and (plain := _decode_base64(part)) is not None:
+                return plain
+    return plain
+
+
+def _decode_base64(run: str) -> str | None:
     raw = _WS.sub("", run).rstrip("=").replace("-", "+").replace("_", "/")
     if len(raw) % 4 == 1:
         raw = raw[:-1]
@@ -55,15 +64,14 @@ def _from_base64(run: str) -> str | None:
         return None
 
 
-def _from_base64_lines(block: str) -> str | None:
-    """A base64 value wrapped over lines; the block's first or last line may be a word of
-    the prose around it, so without them is tried too."""
-    lines = block.splitlines()
+def _joined_lines(block: str) -> Iterator[str]:
+    """A value wrapped over lines, joined again; the block's first or last line may be a
+    word of the prose around it, so without them too."""
+    lines = [ln.strip() for ln in block.splitlines()]
     n = len(lines)
     for i, j in ((0, n), (1, n), (0, n - 1), (1, n - 1)):
-        if j - i >= 2 and (plain := _from_base64("".join(lines[i:j]))) is not None:
-            return plain
-    return None
+        if j - i >= 2:
+            yield "".join(lines[i:j])
 
 
 def _from_hex(run: str) -> str | None:
@@ -92,8 +100,7 @@ def _compatibility_form(text: str) -> str | None:
 def encoded_findings(text: str, find: Callable[[str], list]) -> Iterator[tuple[str, int, int]]:
     """(kind, start, end) of every span of ``text`` that decodes to text in which ``find``
     (the secret finder) finds a secret; the kind names the encoding and the secret."""
-    kinds = ((_B64, _from_base64, "base64"), (_B64_BLOCK, _from_base64_lines, "base64"))
-    for rx, decode, name in (*kinds, (_HEX, _from_hex, "hex")):
+    for rx, decode, name in ((_B64, _from_base64, "base64"), (_HEX, _from_hex, "hex")):
         for m in rx.finditer(text):
             plain = decode(m.group(0))
             if plain is None:
@@ -101,6 +108,17 @@ def encoded_findings(text: str, find: Callable[[str], list]) -> Iterator[tuple[s
             inner = find(plain)
             if inner:
                 yield f"{name}-{inner[0].kind}", m.start(), m.end()
+    for m in _B64_BLOCK.finditer(text):
+        # a key wrapped over lines, as it is and base64-decoded
+        for joined in _joined_lines(m.group(0)):
+            for kind, plain in (("wrapped", joined), ("base64", _from_base64(joined))):
+                inner = find(plain) if plain else []
+                if inner:
+                    yield f"{kind}-{inner[0].kind}", m.start(), m.end()
+                    break
+            else:
+                continue
+            break
     plain = _compatibility_form(text)
     if plain is not None:
         for f in find(plain):
