@@ -88,6 +88,15 @@ def test_a_key_wrapped_over_lines_or_encoded_in_a_path_is_found() -> None:
         assert find_secrets(f"The loader reads config/{encoded}.py at start."), fmt
 
 
+def test_the_prefixed_part_of_a_cut_key_is_found_alone() -> None:
+    """A key cut over two lines with a blank line between, or over two notes a dream then
+    merges: its first part, the one with the vendor prefix, is a secret on its own."""
+    rng = random.Random()
+    letters = "".join(rng.choice(string.ascii_letters) for _ in range(16))  # no digit
+    for key in ("gh" + "p_" + letters, "github" + "_pat_" + letters, "sk-" + "proj-" + letters):
+        assert find_secrets(f"Release bot credential part one\n{key}\n\nthe rest later"), key
+
+
 def test_encodings_of_benign_text_are_not_secrets() -> None:
     rng = random.Random(3)
     benign = [
