@@ -31,6 +31,7 @@ _B64_BLOCK = re.compile(
 _HEX = re.compile(r"(?<![0-9A-Za-z])(?:[0-9A-Fa-f]{2}){12,}(?![0-9A-Za-z])")
 _WS = re.compile(r"\s+")
 MIN_DECODED = 12  # shorter decoded text cannot hold a credential worth a finding
+MIN_WRAPPED = 24  # shorter joined lines are not a wrapped key
 
 
 def _printable(data: bytes) -> str | None:
@@ -70,8 +71,10 @@ def _joined_lines(block: str) -> Iterator[str]:
     lines = [ln.strip() for ln in block.splitlines()]
     n = len(lines)
     for i, j in ((0, n), (1, n), (0, n - 1), (1, n - 1)):
-        if j - i >= 2:
-            yield "".join(lines[i:j])
+        joined = "".join(lines[i:j])
+        # two words across a line break are prose; a wrapped key is long and has digits
+        if j - i >= 2 and len(joined) >= MIN_WRAPPED and any(c.isdigit() for c in joined):
+            yield joined
 
 
 def _from_hex(run: str) -> str | None:
@@ -87,14 +90,18 @@ def _compatibility_form(text: str) -> str | None:
     if text.isascii():
         return None
     out = []
+    letters = False  # only letters and digits carry a key (full-width punctuation does not)
     for ch in text:
         if ch.isascii():
             out.append(ch)
             continue
         norm = unicodedata.normalize("NFKC", ch)
-        out.append(norm if len(norm) == 1 else ch)
-    plain = "".join(out)
-    return plain if plain != text else None
+        if len(norm) == 1 and norm.isascii():
+            letters = letters or norm.isalnum()
+            out.append(norm)
+        else:
+            out.append(ch)
+    return "".join(out) if letters else None
 
 
 def encoded_findings(text: str, find: Callable[[str], list]) -> Iterator[tuple[str, int, int]]:
