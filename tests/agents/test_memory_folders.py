@@ -5,6 +5,7 @@ stale citations, and consolidated by a dream that leaves it readable by that age
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import string
@@ -224,3 +225,43 @@ def test_a_folder_overlapping_the_memory_home_is_not_mounted(memlsp_home: Path, 
     inside.mkdir(parents=True)
     store = Store(memlsp_home, [inside, tmp_path, claude_folder(tmp_path / "x")])
     assert [s.root.name for s in store.mounted_scopes()] == ["memory"]
+
+
+def test_a_note_with_a_secret_in_its_frontmatter_is_refused_alone(
+    make_repo, tmp_path: Path
+) -> None:
+    """SPEC R8, R39: a secret in a title, a tag, a citation or a nested key of one note of
+    the folder refuses that note, with its reason; the others are imported (the import
+    used to stop at the first such note, exit 2, half done)."""
+    repo = make_repo(origin="git@github.com:Example-Org/Shop.git")
+    folder = claude_folder(tmp_path)
+    rng = random.Random()
+
+    def token() -> str:
+        return "gh" + "p_" + "".join(rng.choice(string.ascii_letters) for _ in range(34)) + "42"
+
+    tokens = [token() for _ in range(4)]
+    hostile = {
+        "titled.md": f"name: titled\ntitle: {tokens[0]}\n",
+        "tagged.md": f"name: tagged\ntags: [ops, {tokens[1]}]\n",
+        "cited.md": f"name: cited\nrefs:\n  - path: config/{tokens[2]}.yaml\n",
+        "nested.md": f"name: nested\nmetadata:\n  owner: ops\n  deep:\n    k: {tokens[3]}\n",
+    }
+    for file, head in hostile.items():
+        (folder / file).write_text(
+            f"---\n{head}description: Deploy days for {file[:-3]}\ntype: project\n---\n"
+            f"We deploy the {file[:-3]} service on Tuesdays after the standup.\n"
+        )
+    report = _memlsp(repo, "import", "memory-folder", str(folder), "--json")
+    assert {Path(p).name for p in report["written"]} == {
+        "user-role.md",
+        "feedback-testing.md",
+        "billing-export.md",
+    }
+    refused = {r["file"]: r["reason"] for r in report["refused"]}
+    assert refused == dict.fromkeys(hostile, "refused-secret")
+    home = Path(os.environ["MEMLSP_HOME"])
+    for path in home.rglob("*"):
+        if path.is_file():
+            data = path.read_bytes()
+            assert not any(t.encode() in data for t in tokens), path

@@ -4,6 +4,9 @@ lists, Claude Code session logs; ``memlsp extract`` and ``memlsp import claude-c
 from __future__ import annotations
 
 import json
+import random
+import resource
+import string
 import subprocess
 import sys
 from pathlib import Path
@@ -158,3 +161,59 @@ def test_import_claude_code_replays_once(agent_env, project, tmp_path, memlsp_ho
         )
     more = json.loads(run_cli(agent_env, project, "import", "claude-code", str(b), "--json").stdout)
     assert more["sessions"] == 1 and more["turns"] == 1 and more["records"] == []
+
+
+def test_a_session_id_holding_a_secret_is_kept_nowhere_by_the_import(
+    agent_env, project, tmp_path, memlsp_home
+):
+    """SPEC R8: a session log's own ``sessionId`` is the import ledger's key and the
+    session's state file name; when it holds a secret, neither keeps it."""
+    rng = random.Random()
+    token = "gh" + "p_" + "".join(rng.choice(string.ascii_letters) for _ in range(34)) + "42"
+    log = write_session_log(tmp_path / "s.jsonl", project, token, [(CORRECTION, "OK.")])
+    out = run_cli(agent_env, project, "import", "claude-code", str(log), "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["sessions"] == 1
+    found = [
+        str(p.relative_to(memlsp_home))
+        for p in memlsp_home.rglob("*")
+        if token in p.name or (p.is_file() and token.encode() in p.read_bytes())
+    ]
+    assert found == []
+    again = run_cli(agent_env, project, "import", "claude-code", str(log), "--json")
+    assert json.loads(again.stdout)["skipped"] == 1  # the ledger still knows the session
+
+
+def test_a_transcript_past_the_size_limit_is_refused_before_it_is_read(
+    agent_env, project, tmp_path
+):
+    """An endless input (a device, a pipe) or a huge file is refused with ``too-large``
+    after at most the limit's bytes — never read whole into memory."""
+    limit_as = 4 * 1024**3  # if the read were unbounded, a MemoryError, not the machine
+
+    def bounded() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (limit_as, limit_as))
+
+    out = subprocess.run(
+        [sys.executable, "-m", "memlsp", "extract", "--transcript", "/dev/zero"],
+        cwd=project,
+        env=agent_env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=bounded,
+    )
+    assert out.returncode == 2, out.stderr
+    assert "[too-large]" in out.stderr and "Traceback" not in out.stderr
+    with open("/dev/zero", "rb") as endless:
+        piped = subprocess.run(
+            [sys.executable, "-m", "memlsp", "extract", "--transcript", "-"],
+            cwd=project,
+            env=agent_env,
+            stdin=endless,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            preexec_fn=bounded,
+        )
+    assert piped.returncode == 2 and "[too-large]" in piped.stderr, piped.stderr

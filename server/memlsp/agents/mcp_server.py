@@ -92,7 +92,7 @@ def create_server(service: MemoryService, folder: Path | None = None) -> MCPServ
             agent=client_name(ctx),
         )
         if res.refused:
-            raise ToolError(f"not remembered: {res.message} [{res.refused}]")
+            raise ToolError(f"{res.message} [{res.refused}]")  # the message says what was not done
         return {"path": res.path, "action": res.action}
 
     @mcp.tool()

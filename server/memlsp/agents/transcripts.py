@@ -25,11 +25,15 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO
 
 from ..core.errors import MemlspError
 from ..core.service import Message
 
 MAX_LINE_CHARS = 5_000_000  # a pasted file can make one line large; beyond this it is skipped
+# A whole transcript: beyond this it is refused (``too-large``) after reading this much —
+# an endless input (``/dev/zero``, a pipe that never closes) must not fill the memory.
+MAX_TRANSCRIPT_BYTES = 128 * 1024 * 1024
 MAX_TOOL_CHARS = 4_000  # what extraction sees of a turn's tool output
 COMMAND_NOISE = ("<command-name>", "<local-command-stdout>", "<command-message>")
 
@@ -45,15 +49,37 @@ class Transcript:
     memory_tools: int = 0  # memory tool calls in the last turn (the main model wrote memory)
 
 
-def read_transcript(path: Path) -> Transcript:
-    """Read a transcript file in any of the shapes above; :class:`MemlspError`
-    (``bad-transcript``) when the file cannot be read or holds no message at all."""
+def read_bounded(stream: BinaryIO, name: str, limit: int | None = None) -> bytes:
+    """At most ``limit`` (default :data:`MAX_TRANSCRIPT_BYTES`) bytes of ``stream``;
+    :class:`MemlspError` (``too-large``) as soon as there are more."""
+    limit = MAX_TRANSCRIPT_BYTES if limit is None else limit
+    data = bytearray()
+    while chunk := stream.read(min(1 << 20, limit + 1 - len(data))):
+        data += chunk
+        if len(data) > limit:
+            raise MemlspError(
+                f"{name} is larger than {limit:,} bytes; not read", reason="too-large"
+            )
+    return bytes(data)
+
+
+def read_transcript_bytes(path: Path) -> bytes:
+    """The bytes of a transcript file, bounded (:func:`read_bounded`); :class:`MemlspError`
+    (``bad-transcript``) when it cannot be read."""
     try:
-        text = path.read_text("utf-8", errors="replace")
+        with open(path, "rb") as f:
+            return read_bounded(f, str(path))
     except OSError as exc:
         raise MemlspError(
             f"cannot read {path}: {exc.strerror or exc}", reason="bad-transcript"
         ) from None
+
+
+def read_transcript(path: Path) -> Transcript:
+    """Read a transcript file in any of the shapes above; :class:`MemlspError`
+    (``bad-transcript``) when the file cannot be read or holds no message at all,
+    ``too-large`` past :data:`MAX_TRANSCRIPT_BYTES`."""
+    text = read_transcript_bytes(path).decode("utf-8", errors="replace")
     return transcript_from_text(text, str(path))
 
 

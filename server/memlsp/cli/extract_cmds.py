@@ -17,7 +17,12 @@ import json
 import sys
 from pathlib import Path
 
-from ..agents.transcripts import for_extraction, read_transcript, transcript_from_text
+from ..agents.transcripts import (
+    for_extraction,
+    read_bounded,
+    read_transcript,
+    transcript_from_text,
+)
 from .common import open_service, print_json
 
 
@@ -55,7 +60,7 @@ def _content_id(messages: list) -> str:
 
 def cmd_extract(args: argparse.Namespace) -> int:
     if str(args.transcript) == "-":  # as Unix tools do; a file named "-" is ./-
-        text = sys.stdin.buffer.read().decode("utf-8", errors="replace")
+        text = read_bounded(sys.stdin.buffer, "standard input").decode("utf-8", errors="replace")
         transcript = transcript_from_text(text, "-")
     else:
         transcript = read_transcript(args.transcript)

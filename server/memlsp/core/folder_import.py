@@ -17,7 +17,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import InvalidPathError
+from .errors import InvalidPathError, RefusedError
 from .mounts import Mounts
 from .notes import MAX_DESCRIPTION, Note, cut, iso, slugify, utcnow
 from .policy import check_candidate
@@ -86,7 +86,11 @@ def import_folder(
             body=verdicts[1].cleaned_text if len(verdicts) > 1 else "",
             meta=meta,
         )
-        result = store.write_note(target, copy, section="inbox", now=now)
+        try:
+            result = store.write_note(target, copy, section="inbox", now=now)
+        except RefusedError as exc:  # the disk gate: a secret in a title, a tag, a ref…
+            report.refused.append({"file": file, "reason": exc.reason, "message": str(exc)})
+            continue
         {"created": report.written, "updated": report.updated}.get(
             result.action, report.unchanged
         ).append(result.path)

@@ -36,7 +36,7 @@ from pathlib import Path
 from .errors import MemlspError
 from .fsutil import atomic_write, file_lock, remove
 from .notes import iso, utcnow
-from .policy.gate import derived_text
+from .policy.gate import derived_text, safe_key
 from .store import Scope
 
 log = logging.getLogger(__name__)
@@ -61,7 +61,8 @@ class SessionState:
 
 
 def _file(scope: Scope, session_id: str) -> Path:
-    readable = _SAFE_ID.sub("_", session_id)[:64] or "session"
+    # the id is the caller's: one holding a secret must not name a file (issue 14)
+    readable = _SAFE_ID.sub("_", safe_key(session_id))[:64] or "session"
     digest = hashlib.sha256(session_id.encode("utf-8", "surrogatepass")).hexdigest()[:10]
     return scope.state_dir / "sessions" / f"{readable}-{digest}.json"
 

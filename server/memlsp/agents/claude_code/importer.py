@@ -14,14 +14,15 @@ import hashlib
 import json
 import os
 import re
-import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...core.errors import MemlspError
+from ...core.fsutil import atomic_write
+from ...core.policy.gate import safe_key
 from ...core.service import MemoryService, turns_of
-from ..transcripts import for_extraction, read_transcript
+from ..transcripts import for_extraction, read_transcript_bytes, transcript_from_text
 from . import AGENT
 
 LEDGER = "imported-claude-code.json"
@@ -75,14 +76,15 @@ def import_logs(
 
 
 def _import_one(service: MemoryService, log_path: Path, report: ImportReport) -> None:
-    data = log_path.read_bytes()
+    data = read_transcript_bytes(log_path)
     digest = hashlib.sha256(data).hexdigest()
-    log = read_transcript(log_path)
+    log = transcript_from_text(data.decode("utf-8", errors="replace"), str(log_path))
     session = log.session_id or log_path.stem
+    key = safe_key(session)  # the ledger's key: a session id holding a secret is not kept
     folder = log.cwd if log.cwd and Path(log.cwd).is_dir() else None
     ledger_path = service.project_scope(folder).root / ".memlsp" / LEDGER
     ledger = _read_ledger(ledger_path)
-    seen = ledger.get(session) or {}
+    seen = ledger.get(key) or {}
     if seen.get("sha256") == digest:
         report.skipped += 1
         return
@@ -101,7 +103,7 @@ def _import_one(service: MemoryService, log_path: Path, report: ImportReport) ->
             report.updated.extend(r.updated)
         if saved is not None and saved.path:
             report.records.append(saved.path)
-    ledger[session] = {"sha256": digest, "turns": len(turns)}
+    ledger[key] = {"sha256": digest, "turns": len(turns)}
     _write_ledger(ledger_path, ledger)
 
 
@@ -114,14 +116,5 @@ def _read_ledger(path: Path) -> dict:
 
 
 def _write_ledger(path: Path, ledger: dict) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(ledger, f, indent=1, sort_keys=True)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    # through the core's writer: atomic, and never through a link inside the home
+    atomic_write(path, json.dumps(ledger, indent=1, sort_keys=True))

@@ -12,6 +12,8 @@ Every writer of the home calls one of two functions on what it is about to write
                       secret is replaced by ``[redacted <kind>]`` and invisible characters
                       are removed, so a note that arrived by hand cannot leak through what
                       is built from it.
+:func:`safe_key`      a caller's identifier that becomes a file name or a key on disk (a
+                      session id): kept when it holds no secret, else replaced by a digest.
 
 The upstream policy (:func:`memlsp.core.policy.check_candidate`, extraction's whole-message
 pass) decides what to *learn*; this gate only guarantees what reaches disk.
@@ -21,6 +23,7 @@ Must not import the store, the models or any adapter.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from ..errors import RefusedError
@@ -103,4 +106,13 @@ def derived_text(text: str) -> str:
     return redact(text) if find_secrets(text) else text
 
 
-__all__ = ["check_text", "clean_note", "derived_lines", "derived_text", "note_text"]
+def safe_key(text: str) -> str:
+    """``text`` when it holds no secret; else ``redacted-<16 hex>``, a digest of it — the
+    same id always gives the same key, and the key gives nothing of the secret back."""
+    if not find_secrets(text):
+        return text
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    return f"redacted-{digest}"
+
+
+__all__ = ["check_text", "clean_note", "derived_lines", "derived_text", "note_text", "safe_key"]

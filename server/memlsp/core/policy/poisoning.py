@@ -11,7 +11,8 @@ untrusted-instruction   instructions addressed to the agent ("ignore previous
                         write: tool output, pasted web pages, files, the assistant's own text
 injected-instruction    the same shapes when they try to override the agent's rules even
                         in the user's own words ("ignore all previous instructions", "system
-                        prompt:") — a person sets preferences, not jailbreaks
+                        prompt:", recall's own ``</memory-context>`` tag) — a person sets
+                        preferences, not jailbreaks
 exfiltration-link       links shaped to carry data out: a URL whose query string carries a
                         long or encoded value or a template placeholder, or a Markdown image
                         pointing at a remote host (fetched without a click)
@@ -64,7 +65,10 @@ _OVERRIDE = re.compile(
     r"do not (?:tell|inform) the user|don'?t tell the user|without telling the user|"
     r"(?:send|post|upload|forward|exfiltrate|leak) (?:the |all |any )?(?:memory|memories|"
     r"secrets?|credentials|env(?:ironment)? variables))"
-    r"|忽略(?:之前|以上|前面|所有)的?(?:所有)?(?:指令|指示|规则)|不要告诉用户|瞒着用户",
+    r"|忽略(?:之前|以上|前面|所有)的?(?:所有)?(?:指令|指示|规则)|不要告诉用户|瞒着用户"
+    # recall's own framing tags: a note that types them would close the block it is
+    # recalled in and speak after it (recall neutralises them too, for older notes)
+    r"|<\s*/?\s*(?:memory-context|untrusted-data)\b",
     re.I,
 )
 _MD_IMAGE = re.compile(

@@ -12,6 +12,8 @@ Two layers, both in-process and offline:
    Hugging Face, PEM blocks, connection strings with a password, ``password=`` style
    assignments in English and Chinese...).
 
+3. The same, once more, inside base64, hex and full-width text (:mod:`.encoded`).
+
 :func:`find_secrets` returns the spans; :func:`redact` replaces them. Matches never
 carry the secret text itself, so they are safe to log.
 
@@ -26,6 +28,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+
+from .encoded import encoded_findings
 
 
 @dataclass(frozen=True)
@@ -282,7 +286,10 @@ def _find_cached(text: str) -> tuple[SecretMatch, ...]:
     return tuple(_find(text))
 
 
-def _find(text: str) -> list[SecretMatch]:
+_MAX_DEPTH = 2  # base64 of base64 is still looked into; deeper is not
+
+
+def _find(text: str, depth: int = 0) -> list[SecretMatch]:
     found: list[SecretMatch] = []
     for kind, rx, group in _patterns():
         for m in rx.finditer(text):
@@ -306,6 +313,10 @@ def _find(text: str) -> list[SecretMatch]:
         if _high_entropy(value):
             found.append(SecretMatch("keyword-high-entropy", m.start(2), m.end(2)))
     found.extend(_plugin_findings(text))
+    if depth < _MAX_DEPTH:
+        # base64, hex and full-width forms: a secret anyone can decode is still a secret
+        for kind, start, end in encoded_findings(text, lambda t: _find(t, depth + 1)):
+            found.append(SecretMatch(kind, start, end))
     # detect-secrets' keyword plugin reports values such as "is" for prose; keep only
     # findings whose text is credential-shaped or came from a format-specific pattern.
     kept = []

@@ -34,7 +34,7 @@ _ROLE = re.compile(
     rf"(?:instructions?|note|message|notice) (?:for|to) (?:the |all |any |future )?{_AGENT})"
     r"[ \t\])>|*_]*[:：]"
     r"|<\|?\s*im_start\s*\|?>|<\|\s*(?:system|assistant|user)\s*\|>|\[/?(?:inst|sys)\]|<</?sys>>|"
-    r"<\s*/?\s*(?:system|instructions?|prompt)\s*>|###\s*(?:system|instruction|new instructions?)"
+    r"<\s*/?\s*(?:system|instructions?|prompt)\s*>|<\s*/?\s*(?:memory-context|untrusted-data)\b|###\s*(?:system|instruction|new instructions?)"
     r"|(?m:^[ \t>#*]*(?:系统|系统提示|系统通知|系统消息|系统指令|管理员通知|重要通知|给ai的(?:说明|指令)|ai指令)"
     r"[ \t]*[:：])"
 )

@@ -36,6 +36,7 @@ from .render import (
     cut_utf8,
     is_untrusted,
     label_untrusted,
+    neutralise,
 )
 from .selector import Selector
 from .silence import Silence, why_silent
@@ -427,19 +428,19 @@ class Recaller:
         size = len(REMINDER_HEAD.encode()) + len(REMINDER_TAIL.encode())
         for entry, score, why in picks:
             content, truncated = cut_utf8(entry.note.body.strip(), MAX_INJECTED_NOTE_BYTES)
+            content = neutralise(content)
             if truncated:
                 content += "\n[… cut at 4 KB; read the note for the rest]"
             if is_untrusted(entry.note.meta):
                 content = label_untrusted(content)
             stale = self.stale_check(entry) if self.stale_check else []
             days = entry.age_days(now)
-            lines = [
-                f"\n## {entry.note.name} ({entry.note.type}, {entry.scope_label}: {entry.path})"
-            ]
+            head = f"{entry.note.name} ({entry.note.type}, {entry.scope_label}: {entry.path})"
+            lines = [f"\n## {neutralise(head)}"]
             if age_line(days):
                 lines.append(age_line(days))
             for s in stale:
-                lines.append(f"Stale citation: {s.get('message', s)}")
+                lines.append(neutralise(f"Stale citation: {s.get('message', s)}"))
             lines.append(content)
             block = "\n".join(lines) + "\n"
             cost = len(block.encode("utf-8"))

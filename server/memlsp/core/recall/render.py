@@ -4,6 +4,7 @@ Must not import pygls, lsprotocol or an adapter."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 MAX_INJECTED_NOTE_BYTES = 4 * 1024  # R15 step 5
@@ -56,6 +57,19 @@ def label_untrusted(content: str) -> str:
     line quoted (also when the file was edited by hand)."""
     lines = [ln if ln.startswith(">") else "> " + ln for ln in content.splitlines()] or ["> "]
     return f"<untrusted-data>\n{UNTRUSTED_LABEL}\n" + "\n".join(lines) + "\n</untrusted-data>"
+
+
+# The framing's own tags (and look-alike brackets) inside a note: neutralised, so no note
+# closes the block or its quote and speaks after it as the conversation (issue 14).
+_DELIMITER = re.compile(
+    r"[<\uff1c\ufe64\u2329\u3008](\s*/?\s*(?:memory-context|untrusted-data)\b)", re.I
+)
+
+
+def neutralise(text: str) -> str:
+    """``text`` with every ``<memory-context``/``<untrusted-data`` tag, opening or closing,
+    written as ``&lt;…`` — shown, never taken as recall's own framing."""
+    return _DELIMITER.sub(r"&lt;\1", text)
 
 
 def is_untrusted(meta: dict) -> bool:
