@@ -134,3 +134,25 @@ def test_demo_tells_the_story() -> None:
     assert "bun" in blocks[0].split("==")[0]
     tail = out[out.index("Next, in a repository of your own:") :]
     assert "memlsp remember" in tail and "memlsp recall" in tail and "memlsp stats" in tail
+
+
+def test_remember_with_memory_md_replaced_by_a_folder_saves_and_warns(
+    make_repo, memlsp_home: Path
+) -> None:
+    # R5/R6: MEMORY.md is derived from the notes; when it cannot be written the note is still
+    # saved, the command succeeds and says what is wrong (it exited 2 as if nothing was saved)
+    repo = make_repo(origin=ORIGIN)
+    run_memlsp(repo, "remember", "Use bun, not npm, in this repo", "--type", "feedback")
+    folder = Path(run_memlsp(repo, "where").stdout.strip())
+    (folder / "MEMORY.md").unlink()
+    (folder / "MEMORY.md").mkdir()
+    proc = run_memlsp(
+        repo, "remember", "Deploys wait for the QA sign-off", "--type", "project", "--json"
+    )
+    out = json.loads(proc.stdout)
+    assert out["action"] == "created" and "MEMORY.md" in out["warning"]
+    assert "memlsp remember: warning: the note is saved" in proc.stderr
+    saved = memlsp_home / out["path"]  # home-relative path
+    assert saved.read_text(encoding="utf-8").count("QA sign-off") >= 1
+    doctor = run_memlsp(repo, "doctor", ok=None)
+    assert "MEMORY.md" in doctor.stdout + doctor.stderr

@@ -82,8 +82,13 @@ def cmd_remember(args: argparse.Namespace) -> int:
     if result.refused:
         return _refused(args, result.refused, result.category, result.message)
     _warn_missing_refs(service, args.ref)
+    if result.warning:
+        print(f"memlsp remember: warning: {result.warning}", file=sys.stderr)
     if args.json:
-        print_json({"path": result.path, "action": result.action})
+        print_json(
+            {"path": result.path, "action": result.action}
+            | ({"warning": result.warning} if result.warning else {})
+        )
     else:
         print(f"{result.action}: {result.path}")
     return 0

@@ -94,6 +94,9 @@ class WriteResult:
     path: str
     action: str  # "created" | "updated" | "unchanged"
     entry: Entry
+    #: the note is written but MEMORY.md could not be regenerated (why); it is derived
+    #: from the notes (R5), so the next write or ``memlsp index`` brings it back
+    index_problem: str | None = None
 
 
 def normalise_description(text: str) -> str:

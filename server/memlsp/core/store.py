@@ -24,6 +24,7 @@ from __future__ import annotations
 import copy
 import datetime as dt
 import hashlib
+import logging
 import os
 import stat as stat_mod
 import sys
@@ -33,7 +34,7 @@ from pathlib import Path
 
 from . import history, memory_md
 from .check_before_write import free_name, matching_entry, same_content, updated_note
-from .errors import InvalidPathError, NotFoundError
+from .errors import DurabilityError, InvalidPathError, NotFoundError
 from .fsutil import atomic_write, file_lock, first_link, is_temp_name, register_home
 from .identity import ProjectId, resolve_project
 from .mounts import Mounts
@@ -52,6 +53,8 @@ from .records import (  # noqa: F401 - the records of the home, re-exported for 
     WriteResult,
     normalise_description,
 )
+
+log = logging.getLogger(__name__)
 
 
 class Store:
@@ -370,7 +373,11 @@ class Store:
             entry = self.load(scope, existing.section if existing else section, target, fresh=True)
             assert isinstance(entry, Entry), entry
             others = [e for e in entries if e.file != target]
-            self._write_index(scope, [*others, entry])
+            try:
+                self._write_index(scope, [*others, entry])
+            except DurabilityError as exc:  # the note is safe; its index line is derived
+                log.warning("%s is written; MEMORY.md is not: %s", entry.path, exc)
+                return WriteResult(entry.path, action, entry, index_problem=str(exc))
         return WriteResult(entry.path, action, entry)
 
     def update_note(

@@ -48,8 +48,9 @@ _INSTRUCTION = re.compile(
     r"do not (?:tell|inform|mention (?:this )?to) the user|don'?t tell the user|"
     r"without (?:telling|asking) the user|secretly|silently (?:send|post|upload|include)|"
     r"(?:send|post|upload|forward|exfiltrate|leak) (?:the |all |any )?(?:memory|memories|"
-    r"notes|secrets?|keys?|tokens?|credentials|env(?:ironment)?(?: variables)?|conversation)"
-    r"|<\s*/?\s*(?:system|instructions?|im_start)\s*>|\[INST\]|###\s*(?:system|instruction))",
+    r"notes|secrets?|keys?|tokens?|credentials|env(?:ironment)?(?: variables)?|conversation))"
+    # tags and headings start with a non-word character: outside the \b group
+    r"|<\s*/?\s*(?:system|instructions?|im_start)\s*>|\[INST\]|###\s*(?:system|instruction)",
     re.I,
 )
 _INSTRUCTION_ZH = re.compile(
@@ -61,10 +62,13 @@ _INSTRUCTION_ZH = re.compile(
 _OVERRIDE = re.compile(
     r"\b(ignore (?:all |any )?(?:the )?(?:previous|prior|above|earlier|your) "
     r"(?:instructions|rules|prompts?)|disregard (?:all |the )?(?:previous|prior|above) |"
-    r"system prompt:|new instructions?:|<\s*/?\s*(?:system|im_start)\s*>|\[INST\]|"
+    r"system prompt:|new instructions?:|"
     r"do not (?:tell|inform) the user|don'?t tell the user|without telling the user|"
     r"(?:send|post|upload|forward|exfiltrate|leak) (?:the |all |any )?(?:memory|memories|"
     r"secrets?|credentials|env(?:ironment)? variables))"
+    # fake role tags start with a non-word character: outside the \b group above (inside
+    # it they needed a letter right before the "<" and never matched)
+    r"|<\s*/?\s*(?:system|im_start)\s*>|\[INST\]"
     r"|忽略(?:之前|以上|前面|所有)的?(?:所有)?(?:指令|指示|规则)|不要告诉用户|瞒着用户"
     # recall's own framing tags: a note that types them would close the block it is
     # recalled in and speak after it (recall neutralises them too, for older notes)

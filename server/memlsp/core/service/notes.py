@@ -79,7 +79,13 @@ class NoteUseCases(ServiceBase):
         except RefusedError as exc:
             return Remembered(refused=exc.reason, category=exc.category, message=str(exc))
         self._written([target])
-        return Remembered(path=result.path, action=result.action)
+        warning = None
+        if result.index_problem:
+            warning = (
+                f"the note is saved, but MEMORY.md was not regenerated ({result.index_problem});"
+                " `memlsp doctor` says what is wrong, `memlsp index` writes it again"
+            )
+        return Remembered(path=result.path, action=result.action, warning=warning)
 
     def import_folder(
         self, folder: str | Path, *, scope: str | None = None, workspace: str | None = None

@@ -78,6 +78,8 @@ class Remembered:
     refused: str | None = None  # the refusal's reason, when refused
     category: str | None = None
     message: str = ""
+    #: written, but something beside the note could not be (MEMORY.md): what and why
+    warning: str | None = None
 
 
 @dataclass
