@@ -74,3 +74,18 @@ def test_recall_does_not_wait_for_a_background_sync(store: Store) -> None:
     finally:
         release.set()
         worker.join()
+
+
+def test_a_session_id_never_names_a_file_outside_or_hidden(store: Store) -> None:
+    # R14: the session id is the caller's; "../../x" and ".x" name a visible file in the
+    # scope's sessions folder, and the state round-trips under the same id
+    rel = "projects/example.com/acme/shop"
+    scope = store.ensure_scope(Scope("project", rel, store.home / rel))
+    for sid in ("../../x", ".hidden", "..", "a/b\\c"):
+        state = sessions.load(scope, sid)
+        state.turns = 3
+        sessions.save(scope, state)
+        files = sorted((scope.state_dir / "sessions").iterdir())
+        assert all(not f.name.startswith(".") for f in files), files
+        assert sessions.load(scope, sid).turns == 3
+    assert len(list((scope.state_dir / "sessions").iterdir())) == 4

@@ -61,8 +61,9 @@ class SessionState:
 
 
 def _file(scope: Scope, session_id: str) -> Path:
-    # the id is the caller's: one holding a secret must not name a file (issue 14)
-    readable = _SAFE_ID.sub("_", safe_key(session_id))[:64] or "session"
+    # the id is the caller's: one holding a secret must not name a file, nor may one like
+    # "../x" name a hidden one
+    readable = _SAFE_ID.sub("_", safe_key(session_id))[:64].lstrip(".") or "session"
     digest = hashlib.sha256(session_id.encode("utf-8", "surrogatepass")).hexdigest()[:10]
     return scope.state_dir / "sessions" / f"{readable}-{digest}.json"
 
