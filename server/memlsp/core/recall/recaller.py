@@ -74,7 +74,6 @@ class Recaller:
         self.scopes = [
             s for s in (project, store.global_scope(), *store.mounted_scopes()) if s is not None
         ]
-        self.home_scope = project or store.global_scope()
         self.params = params or RecallParams()
         wanted_embedder, wanted_glossary = resolve_models(self.params)
         self._embedder = embedder or wanted_embedder
@@ -91,11 +90,24 @@ class Recaller:
         self._index_synced = False
         self._problems_logged: frozenset = frozenset()
         self._lock = threading.RLock()
-        self.states = SessionStates(self.home_scope)
+        # session states follow the home scope; a session begun while the project had no
+        # memory of its own finds its state in the global scope after the first write
+        self.states = SessionStates(lambda: self.home_scope, earlier=store.global_scope())
         self._writers_lock = threading.Lock()
         # Writes of notes in these scopes are under way (:meth:`writing`): a recall searches
         # the index as it is instead of syncing it itself; the writer syncs after writing.
         self._writers = 0
+
+    @property
+    def home_scope(self) -> Scope:
+        """Where this Recaller keeps what it derives (the retrieval index, session states):
+        the project scope once its folder exists; before that — a folder with no memory of
+        its own — the global scope, so that a read never creates the project in the home
+        (a write does: :meth:`..store.Store.ensure_scope`)."""
+        project = self.project
+        if project is not None and project.root.is_dir():
+            return project
+        return self.store.global_scope()
 
     # ---- session state (a file under .memlsp/, mirrored in memory: .states) -----------
     @property
@@ -117,12 +129,24 @@ class Recaller:
         if self._index is None:
             embedder = self._embedder or load_embedder()
             self._index = RetrievalIndex(
-                self.home_scope.state_dir / INDEX_FILE,
+                self._index_path(),
                 embedder,
                 glossary=self._glossary,
                 source=lambda keys: self._known.docs(keys),
             )
         return self._index
+
+    def _index_path(self) -> Path:
+        return self.home_scope.state_dir / INDEX_FILE
+
+    def _follow_home(self) -> None:
+        """The home scope moved (the project's first note created its folder): the index
+        is built again there, from the files (the caller holds ``self._lock``)."""
+        if self._index is None or self._index.path == self._index_path():
+            return
+        self._embedder = self._embedder or self._index.embedder  # loaded once per process
+        self._index.close()
+        self._index, self._index_synced = None, False
 
     @property
     def synced(self) -> bool:
@@ -189,6 +213,7 @@ class Recaller:
             and self._index is not None
         ):
             return
+        self._follow_home()
         started = time.perf_counter()
         rows: dict[str, Row] = {}
         problems = []
