@@ -12,7 +12,6 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from pathlib import Path
 
 from .. import memory_md, sessions
-from ..errors import MemlspError
 from ..forget import tombstoned_digests
 from ..identity import resolve_project
 from ..notes import utcnow
@@ -25,6 +24,7 @@ from ..store import Entry, Problem, Scope, Store
 from ..text import encodable
 from ..watch import folder_stamp
 from .citing import cited_paths, cites_open_file, file_stale_check, normalise_open_file
+from .embedding import resolve_models
 from .known import KnownNotes, Row, row_of
 from .render import (
     MAX_INJECTED_NOTE_BYTES,
@@ -90,8 +90,6 @@ class Recaller:
         self._index_synced = False
         self._problems_logged: frozenset = frozenset()
         self._lock = threading.RLock()
-        # session states follow the home scope; a session begun while the project had no
-        # memory of its own finds its state in the global scope after the first write
         self.states = SessionStates(lambda: self.home_scope, earlier=store.global_scope())
         self._writers_lock = threading.Lock()
         # Writes of notes in these scopes are under way (:meth:`writing`): a recall searches
@@ -100,10 +98,8 @@ class Recaller:
 
     @property
     def home_scope(self) -> Scope:
-        """Where this Recaller keeps what it derives (the retrieval index, session states):
-        the project scope once its folder exists; before that — a folder with no memory of
-        its own — the global scope, so that a read never creates the project in the home
-        (a write does: :meth:`..store.Store.ensure_scope`)."""
+        """Where the index and session states live: the project scope once its folder exists,
+        else (a folder without memory) global: a read never creates the project in the home."""
         project = self.project
         if project is not None and project.root.is_dir():
             return project
@@ -129,20 +125,17 @@ class Recaller:
         if self._index is None:
             embedder = self._embedder or load_embedder()
             self._index = RetrievalIndex(
-                self._index_path(),
+                self.home_scope.state_dir / INDEX_FILE,
                 embedder,
                 glossary=self._glossary,
                 source=lambda keys: self._known.docs(keys),
             )
         return self._index
 
-    def _index_path(self) -> Path:
-        return self.home_scope.state_dir / INDEX_FILE
-
     def _follow_home(self) -> None:
-        """The home scope moved (the project's first note created its folder): the index
-        is built again there, from the files (the caller holds ``self._lock``)."""
-        if self._index is None or self._index.path == self._index_path():
+        """The project's first note made it the home scope: the index is built again there
+        (the caller holds ``self._lock``)."""
+        if self._index is None or self._index.path == self.home_scope.state_dir / INDEX_FILE:
             return
         self._embedder = self._embedder or self._index.embedder  # loaded once per process
         self._index.close()
@@ -489,19 +482,6 @@ class Recaller:
         if not memories:
             return [], ""
         return memories, REMINDER_HEAD + "".join(blocks) + REMINDER_TAIL
-
-
-def resolve_models(params: RecallParams) -> tuple[Embedder | None, Glossary | None]:
-    """The embedder and glossary ``params`` ask for (``recall.embedder``, ``recall.glossary``):
-    None where the defaults apply; an empty glossary when glosses are off; a clear error for
-    an embedder name nobody knows."""
-    glossary = None if params.glossary else Glossary("")
-    if not params.embedder:
-        return None, glossary
-    try:
-        return load_embedder(params.embedder), glossary
-    except KeyError as exc:
-        raise MemlspError(str(exc.args[0]), reason="unknown-embedder") from None
 
 
 def recaller_for(store: Store, workspace: Path | str | None, **kwargs) -> Recaller:
