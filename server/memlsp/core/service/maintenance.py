@@ -261,9 +261,15 @@ class MaintenanceUseCases(ServiceBase):
         from ..evaluate.scenarios import recall_with, run_scenarios, stored_text_proxy
 
         try:
-            scenario_rows(path)
+            rows = scenario_rows(path)
         except ValueError as exc:
             raise MemlspError(str(exc), reason="bad-data-set") from exc
+        known = {str(row["id"]) for row in rows}
+        for wanted in ids or ():
+            if str(wanted) not in known:  # a typo would score nothing and look like success
+                raise MemlspError(
+                    f"no scenario with id {wanted!r} in {path}", reason="unknown-scenario"
+                )
         probe = stored_text_proxy if proxy else recall_with(self._settings.recall)
         return run_scenarios(path, probe, ids=ids)
 
