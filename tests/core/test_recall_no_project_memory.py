@@ -65,3 +65,17 @@ def test_a_session_restarted_after_the_move_starts_fresh(store: Store) -> None:
     recaller.start_session("s1")  # R14: nothing injected yet, the global state included
     again = recaller.recall("s1", "bun or npm?")
     assert [m.path for m in again.memories] == [glob_path] and again.first_turn is True
+
+
+def test_warming_up_with_no_memory_at_all_creates_no_home(store: Store) -> None:
+    from memlsp.core.service import warm_recaller
+
+    project = Scope("project", REL, store.home / REL)
+    recaller = Recaller(store, project, embedder=HashingEmbedder(), params=LENIENT, rescan_s=0)
+    warm_recaller(recaller)  # what a server does at start-up, and after notes changed
+    assert not store.home.exists()
+    glob = store.ensure_scope(store.global_scope())
+    remember(store, glob, "Use bun, not npm, for installs", type_="feedback")
+    recaller.invalidate()
+    warm_recaller(recaller)
+    assert (glob.state_dir / "retrieval.sqlite").is_file() and not project.root.exists()

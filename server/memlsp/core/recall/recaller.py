@@ -134,12 +134,19 @@ class Recaller:
 
     def _follow_home(self) -> None:
         """The project's first note made it the home scope: the index is built again there
-        (the caller holds ``self._lock``)."""
-        if self._index is None or self._index.path == self.home_scope.state_dir / INDEX_FILE:
+        (the caller holds ``self._lock``). A home deleted under us moves nothing."""
+        home = self.home_scope
+        moved = self._index is not None and self._index.path.parent != home.state_dir
+        if not moved or not home.root.is_dir():
             return
         self._embedder = self._embedder or self._index.embedder  # loaded once per process
         self._index.close()
         self._index, self._index_synced = None, False
+
+    def no_memory(self) -> bool:
+        """No note and no scope folder (never written, or the home was deleted): a read must
+        not recreate the memory home with caches and session state (call after a refresh)."""
+        return not self._known and not any(scope.root.is_dir() for scope in self.scopes)
 
     @property
     def synced(self) -> bool:
@@ -342,9 +349,7 @@ class Recaller:
                 [], "", 0, skipped="budget-exhausted", first_turn=first, silence=Silence.BUDGET
             )
         self.refresh(wait=False)
-        if not self._known and not any(scope.root.is_dir() for scope in self.scopes):
-            # No memory at all (never written, or the home was deleted): nothing to inject,
-            # and a read must not recreate the memory home with caches and session state.
+        if self.no_memory():
             left = state.budget_left(self.budget_bytes)
             return RecallResult([], "", left, first_turn=first, silence=Silence.NO_NOTES)
         seen = set(state.injected) | self._normalise_seen(already_read) | set(exclude)
