@@ -118,6 +118,7 @@ def test_its_stale_citations_are_diagnosed(mounted) -> None:
     counts = service.stale_lookup()
     assert counts(f"{scope.rel}/project_billing.md") >= 1
     assert counts(f"{scope.rel}/user_role.md") == 0
+    assert not service.project_scope().root.exists()  # a check of a folder without memory
 
 
 def test_a_dream_keeps_the_folder_readable_by_its_agent(mounted) -> None:

@@ -59,6 +59,25 @@ def test_usage_errors(capsys) -> None:
     )
 
 
+@pytest.mark.parametrize("bad", ["abc", "a" * 63, "a" * 65, "g" * 64, "0x" + "a" * 62])
+def test_a_malformed_hash_is_refused_before_anything_is_looked_up(capsys, home, bad) -> None:
+    """Not a SHA-256 at all is a mistake in the arguments ([bad-hash]), not evidence that
+    the note changed ([stale-hash], which asks the person to read the note again)."""
+    run_main(capsys, "remember", "Something to keep around", "--global")
+    code, out, err = run_main(capsys, "ls", "--json")
+    path = json.loads(out)["entries"][0]["path"]
+    for target in (path, "global/missing.md"):
+        code, out, err = run_main(capsys, "forget", target, "--sha256", bad, "--json")
+        assert code == 2 and out == ""
+        assert err.strip() == (
+            f"memlsp forget: --sha256 {bad!r} is not a SHA-256 (64 hex digits, as "
+            "`memlsp show NAME --hash` prints it) [bad-hash]"
+        )
+    assert (home / path).is_file()
+    upper = run_main(capsys, "show", path, "--hash")[1].split()[0].upper()
+    assert run_main(capsys, "forget", path, "--sha256", f" {upper} ")[0] == 0  # as core reads it
+
+
 def test_matching_lists_then_forgets_and_says_what_it_did(capsys, home: Path) -> None:
     run_main(capsys, "remember", "Use pnpm, never npm, in the web app", "--global")
     run_main(capsys, "remember", "The npm mirror lives at the platform wiki", "--global")

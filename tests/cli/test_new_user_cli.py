@@ -77,6 +77,22 @@ def test_eval_corpus_note_named_like_a_path_writes_nothing_outside(tmp_path: Pat
     assert not Path(f"{target}.md").exists()
 
 
+def test_eval_scenarios_only_takes_ids_the_file_has(tmp_path: Path) -> None:
+    """A typo in --only is refused ([unknown-scenario]), not scored as 0 probes and exit 0;
+    a numeric id in the file is selected by its text."""
+    data = tmp_path / "scenarios.jsonl"
+    turn = {"user": "we deploy on tuesdays only", "assistant": "noted"}
+    rows = [
+        {"id": 7, "origin": "https://example.com/acme/shop.git", "sessions": [[turn]],
+         "probes": [{"message": "when do we deploy?", "expect_any": ["tuesday"]}]},
+    ]  # fmt: skip
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    out = run(tmp_path, "eval", "scenarios", str(data), "--proxy", "--only", "7", "s-typo", ok=(2,))
+    assert "no scenario with id 's-typo'" in out.stderr and "[unknown-scenario]" in out.stderr
+    out = run(tmp_path, "eval", "scenarios", str(data), "--proxy", "--only", "7", "--json")
+    assert json.loads(out.stdout)["probes_total"] == 1
+
+
 def test_eval_data_sets_of_the_wrong_shape_are_refused(tmp_path: Path) -> None:
     binary = tmp_path / "binary.jsonl"
     binary.write_bytes(bytes(range(256)) * 40)

@@ -53,3 +53,21 @@ def test_recall_is_refused_when_managed_settings_turn_memlsp_off(
     assert "managed-off" in proc.stderr
     proc = run_memlsp(repo, "remember", "Use bun", ok=(2,))
     assert "managed-off" in proc.stderr
+
+
+def test_reads_in_a_folder_without_memory_create_no_project(make_repo, memlsp_home) -> None:
+    """R1/R3: recall, ls and check in a new folder read the global notes and create nothing
+    for the folder's project in the home (its first write does)."""
+    elsewhere = make_repo("elsewhere")
+    run_memlsp(elsewhere, "remember", "Use bun, not npm, for installs", "--global")
+    repo = make_repo(origin=ORIGIN)
+    for args in (("recall", "bun or npm?", "--json"), ("recall", "bun?", "--session", "s1")):
+        out = run_memlsp(repo, *args)
+        if "--json" in args:
+            assert [m["scope"] for m in json.loads(out.stdout)["memories"]] == ["global"]
+    run_memlsp(repo, "ls")
+    run_memlsp(repo, "check")
+    assert not (memlsp_home / "projects").exists()
+    run_memlsp(repo, "remember", "Deploys need a second reviewer", "--type", "feedback")
+    out = json.loads(run_memlsp(repo, "recall", "who reviews deploys?", "--json").stdout)
+    assert [m["scope"] for m in out["memories"]] == ["project"]

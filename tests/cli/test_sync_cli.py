@@ -5,12 +5,13 @@ the refusals a person gets."""
 from __future__ import annotations
 
 import hashlib
+import json
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from .clikit import HomeCli
+from .clikit import HomeCli, run_memlsp
 
 SCOPE = "projects/example.com/acme/ledger"
 # `memlsp sync status --json` (docs/reference/cli.md): these keys, in this order
@@ -52,6 +53,7 @@ def test_init_sync_and_status_between_two_people(team):
         "scope": SCOPE,
         "remote": str(remote),
         "branch": "memlsp/memory",
+        "resolvedFrom": None,
     }
     ada.run("remember", "The ledger team deploys only on Tuesdays and Thursdays")
     ada.run("dream")
@@ -103,3 +105,26 @@ def test_status_json_of_a_project_that_does_not_sync_is_exactly_this(team):
         '  "error": null\n'
         "}\n"
     )
+
+
+def test_a_relative_local_remote_is_stored_absolute_from_where_init_ran(team, tmp_path):
+    """A local path is resolved at init against the folder the person is in (git would
+    otherwise resolve it from memlsp's private repository), and the output says so."""
+    remote, ada, bo = team
+    (ada.repo / "src").mkdir()
+    inside = run_memlsp(ada.repo / "src", "sync", "init", "../../memory.git", env=ada.env)
+    assert f"../../memory.git resolved to {remote}" in inside.stdout
+    assert ada.json("sync", "status", "--offline")["remote"] == str(remote)
+    ada.run("remember", "The ledger team deploys only on Tuesdays and Thursdays")
+    ada.run("dream")
+    assert ada.json("sync")["pushed"] is True  # git found the remote from the stored path
+    assert bo.json("sync", "init", "./../memory.git")["resolvedFrom"] == "./../memory.git"
+    assert "received 1" in bo.run("sync").stdout
+    env = {**bo.env, "HOME": str(tmp_path)}
+    got = run_memlsp(bo.repo, "sync", "init", "~/memory.git", "--json", env=env)
+    assert json.loads(got.stdout)["remote"] == str(remote)
+    for url in ("file://" + str(remote), "https://example.com/acme/memory.git",
+                "git@example.com:acme/memory.git", "ssh://example.com/acme/memory.git"):  # fmt: skip
+        assert bo.json("sync", "init", url) == {
+            "scope": SCOPE, "remote": url, "branch": "memlsp/memory", "resolvedFrom": None
+        }  # fmt: skip

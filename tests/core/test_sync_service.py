@@ -9,6 +9,7 @@ from pathlib import Path
 
 import attrs
 import pytest
+from memlsp.core.errors import InvalidRequestError
 from memlsp.core.notes import Note
 from memlsp.core.runtime import CancelToken, no_progress
 from memlsp.core.service import MemoryService
@@ -67,3 +68,25 @@ def test_sync_settings_are_read_and_checked():
     with pytest.raises(SettingsError):
         load_local({"sync": {"intervalMinutes": -1}}, env={})
     assert attrs.fields(SyncSettings).after_dream.default is False
+
+
+def test_a_remote_comes_only_from_sync_init_and_a_relative_one_needs_its_folder(tmp_path):
+    """ADR 0007: no settings layer carries a remote (a ``sync.remote`` anywhere connects
+    nothing); a relative local path is resolved only against the folder it was typed in,
+    and refused (``bad-remote``) by a caller that knows none."""
+    remote = tmp_path / "memory.git"
+    git(tmp_path, "init", "-q", "--bare", str(remote))
+    typed = {"sync": {"remote": "../memory.git", "afterDream": True}}
+    settings = load_local(typed, env={"MEMLSP_SYNC_REMOTE": "../memory.git"})
+    assert not hasattr(settings.sync, "remote")
+    svc = service(tmp_path)
+    assert svc.sync_status(fetch=False).configured is False
+    with pytest.raises(InvalidRequestError) as exc:
+        svc.sync_init("../memory.git")  # no folder it was typed in
+    assert exc.value.reason == "bad-remote"
+    assert svc.sync_status(fetch=False).configured is False
+    state = svc.sync_init("../memory.git", relative_to=tmp_path / "project")
+    assert state.remote == str(remote)
+    assert svc.sync_init(str(remote)).remote == str(remote)  # absolute: as typed
+    for url in ("https://example.com/m.git", "git@example.com:m.git", f"file://{remote}"):
+        assert svc.sync_init(url).remote == url

@@ -124,3 +124,19 @@ def test_a_recall_during_an_extraction_leaves_the_sync_to_the_job(make_repo):
     res = call(server, "memory/recall", messages.RecallParams("s1", "staging database?"))
     assert [m.path for m in res.memories] == [late.path]
     assert recaller._writers == 0
+
+
+def test_a_session_in_a_folder_without_memory_creates_no_project(make_repo):
+    """R1/R3: the server's warm-up, session start and recall in a folder whose project has
+    no memory read the global notes and create nothing for the project in the home."""
+    repo = str(make_repo("shop", origin="git@github.com:example/shop.git"))
+    server = server_at_rollout_on()
+    service = server.service
+    glob = service.store.ensure_scope(service.store.global_scope())
+    note = remember(service.store, glob, "Deploys run on Tuesdays only", type_="project")
+    call(server, "memory/sessionStarted", messages.SessionStartedParams("s1", repo))
+    res = call(server, "memory/recall", messages.RecallParams("s1", "when do deploys run?"))
+    assert [m.path for m in res.memories] == [note.path]
+    assert service.flush_writes(timeout=10)
+    assert not (service.store.home / "projects").exists()
+    assert sessions.load(glob, "s1").injected == [note.path]

@@ -48,10 +48,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     # the current directory (citations are relative to the repository)
     service = open_service(args.workspace)
     root = service.workspace_root()
-    # A workspace without memory has no notes to check but the global ones: its symbol
-    # index is not saved, so a check creates no project scope in the home.
-    saved = service.store.project_scope(root).root.is_dir()
-    checker = service.checker(root, **({} if saved else {"cache_file": False}))
+    # (a workspace without memory: its symbol index is not saved, see Checker)
+    checker = service.checker(root)
     report = checker.check_all()
     fixed: list[str] = []
     if args.fix:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from ..core.runtime import CancelToken, no_progress
 from ..core.service import SYNC_BRANCH
@@ -49,12 +50,23 @@ def _progress(message: str | None = None, percent: int | None = None) -> None:
 
 def cmd_init(args: argparse.Namespace) -> int:
     service = open_service()
-    state = service.sync_init(args.remote, branch=args.branch)
+    state = service.sync_init(args.remote, branch=args.branch, relative_to=Path.cwd())
     scope = service.project_scope()
+    typed = args.remote.strip()
+    resolved_from = typed if state.remote != typed else None  # a local path made absolute
     if args.json:
-        print_json({"scope": scope.rel, "remote": state.remote, "branch": state.branch})
+        print_json(
+            {
+                "scope": scope.rel,
+                "remote": state.remote,
+                "branch": state.branch,
+                "resolvedFrom": resolved_from,
+            }
+        )
     else:
         print(f"{scope.rel}: syncs with {state.remote} (branch {state.branch})")
+        if resolved_from is not None:
+            print(f"  {resolved_from} resolved to {state.remote} (a local path is kept absolute)")
         print("run `memlsp sync` to pull, merge and push")
     return 0
 

@@ -176,6 +176,15 @@ def start(scope: Scope, session_id: str) -> SessionState:
     return update(scope, session_id, reset)
 
 
+def discard(scope: Scope, session_id: str) -> None:
+    """Remove the session's state file in ``scope`` (a session restarted elsewhere)."""
+    flush()
+    path = _file(scope, session_id)
+    if path.exists():  # else no lock either: nothing is created to remove nothing
+        with file_lock(_lock_path(scope)):
+            remove(path, missing_ok=True)
+
+
 def compacted(scope: Scope, session_id: str) -> SessionState:
     """R17: after a compaction, injected notes may be injected again (the budget stays)."""
 

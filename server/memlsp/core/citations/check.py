@@ -79,10 +79,12 @@ class Checker:
         self.root = self.workspace.root
         self.project = store.project_scope(self.root)
         self.check_global_citations = check_global_citations
+        only_in = None
         if cache_file is True:
             digest = hashlib.sha1(str(self.root).encode()).hexdigest()[:12]
             cache_file = self.project.state_dir / "citations" / f"symbols-{digest}.json"
-        self.symbols = SymbolIndex(self.workspace, cache_file or None)
+            only_in = self.project.root  # a read creates no project scope
+        self.symbols = SymbolIndex(self.workspace, cache_file or None, cache_only_in=only_in)
         in_git = self.workspace.is_git or git.toplevel(self.root) is not None
         self.history = History(self.root) if in_git else None
         self.renames: dict[str, str] = {}  # editor rename events not yet committed

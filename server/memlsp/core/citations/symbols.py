@@ -117,9 +117,18 @@ class SymbolIndex:
     then). A check warm from the disk cache therefore reads one JSON document and stats
     the files, instead of rebuilding maps of every definition of the workspace."""
 
-    def __init__(self, workspace: Workspace, cache_file: Path | None = None) -> None:
+    def __init__(
+        self,
+        workspace: Workspace,
+        cache_file: Path | None = None,
+        *,
+        cache_only_in: Path | None = None,
+    ) -> None:
         self.workspace = workspace
         self.cache_file = cache_file
+        # the cache is written only while this folder exists (the project scope's: a check
+        # of a folder without memory creates no project in the memory home)
+        self.cache_only_in = cache_only_in
         self._root_str = str(workspace.root)
         self._def_cache: dict[str, tuple[tuple, list[Definition]]] = {}
         # path -> (mtime_ns, size, parser, [(chain, line, kind)]); a chain read from the
@@ -157,6 +166,8 @@ class SymbolIndex:
     def save_cache(self) -> None:
         if self.cache_file is None or not self._dirty:
             return
+        if self.cache_only_in is not None and not self.cache_only_in.is_dir():
+            return  # still dirty: saved by the first build after the folder exists
         known = self._known_packed if self._known_packed is not None else self._known
         write_cache(self.cache_file, str(self.workspace.root), self._files, self._names, known)
         self._dirty = False

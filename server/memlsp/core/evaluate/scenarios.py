@@ -192,7 +192,8 @@ def run_scenarios(
     label = getattr(recall_text, "label", getattr(recall_text, "__name__", "recall"))
     scenarios = load_scenarios(path)
     if ids:
-        scenarios = [s for s in scenarios if s["id"] in ids]
+        wanted = {str(i) for i in ids}  # an id may be a number in the file, text on a command line
+        scenarios = [s for s in scenarios if str(s["id"]) in wanted]
     results = []
     for scenario in scenarios:
         with tempfile.TemporaryDirectory(prefix="memlsp-scenario-") as tmp:

@@ -50,6 +50,7 @@ from .verified import (
     ForgetEvent,
     ForgetResult,
     forget,
+    is_sha256,
     register_after_forget,
 )
 
@@ -67,6 +68,7 @@ __all__ = [
     "find_matching",
     "forget",
     "forget_matching",
+    "is_sha256",
     "is_tombstoned",
     "known_runs",
     "normalise_text",

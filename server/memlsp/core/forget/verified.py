@@ -127,6 +127,12 @@ def forget(
     return result
 
 
+def is_sha256(text: object) -> bool:
+    """Whether ``text`` reads as the evidence of a verified forget: 64 hex digits (either
+    case, surrounding blanks ignored), as ``memlsp show --hash`` and ``memory/read`` give."""
+    return isinstance(text, str) and _HEX64.match(text.strip().lower()) is not None
+
+
 def _forget(
     store: Store,
     rel_path: str,
@@ -139,7 +145,7 @@ def _forget(
         raise ValueError(f"forget reason must be one of {FORGET_REASONS}")
     loc = validate_path(store, rel_path)
     sha256 = sha256.strip().lower() if isinstance(sha256, str) else ""
-    if not _HEX64.match(sha256):
+    if not is_sha256(sha256):
         raise ForgetRefused("stale-hash", "the evidence must be a SHA-256 (64 hex digits)")
     scope = loc.scope
     if not scope.root.is_dir():

@@ -17,7 +17,8 @@ The pipeline for one chat message (R15):
    old.", omitted under one day) and its stale citations (R19);
 7. the session stops recalling once 60 KB have been injected.
 
-The derived retrieval index lives in the project scope's ``.memlsp/retrieval.sqlite``; it
+The derived retrieval index lives in the project scope's ``.memlsp/retrieval.sqlite`` (the
+global scope's while the project has no memory: a read creates no project in the home); it
 holds the project's and the global scope's notes and is synced incrementally from the
 files (hand edits included) before each search.
 """
@@ -32,6 +33,7 @@ from .citing import (
     normalise_open_file,
     note_citations,
 )
+from .embedding import resolve_models
 from .recaller import (
     INDEX_FILE,
     MAX_CANDIDATES,
@@ -39,7 +41,6 @@ from .recaller import (
     SESSION_BUDGET_BYTES,
     Recaller,
     recaller_for,
-    resolve_models,
 )
 from .render import (
     MAX_INJECTED_NOTE_BYTES,

@@ -12,7 +12,6 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from pathlib import Path
 
 from .. import memory_md, sessions
-from ..errors import MemlspError
 from ..forget import tombstoned_digests
 from ..identity import resolve_project
 from ..notes import utcnow
@@ -25,6 +24,7 @@ from ..store import Entry, Problem, Scope, Store
 from ..text import encodable
 from ..watch import folder_stamp
 from .citing import cited_paths, cites_open_file, file_stale_check, normalise_open_file
+from .embedding import resolve_models
 from .known import KnownNotes, Row, row_of
 from .render import (
     MAX_INJECTED_NOTE_BYTES,
@@ -75,7 +75,6 @@ class Recaller:
         self.scopes = [
             s for s in (project, store.global_scope(), *store.mounted_scopes()) if s is not None
         ]
-        self.home_scope = project or store.global_scope()
         self.params = params or RecallParams()
         wanted_embedder, wanted_glossary = resolve_models(self.params)
         self._embedder = embedder or wanted_embedder
@@ -92,11 +91,20 @@ class Recaller:
         self._index_synced = False
         self._problems_logged: frozenset = frozenset()
         self._lock = threading.RLock()
-        self.states = SessionStates(self.home_scope)
+        self.states = SessionStates(lambda: self.home_scope, earlier=store.global_scope())
         self._writers_lock = threading.Lock()
         # Writes of notes in these scopes are under way (:meth:`writing`): a recall searches
         # the index as it is instead of syncing it itself; the writer syncs after writing.
         self._writers = 0
+
+    @property
+    def home_scope(self) -> Scope:
+        """Where the index and session states live: the project scope once its folder exists,
+        else (a folder without memory) global: a read never creates the project in the home."""
+        project = self.project
+        if project is not None and project.root.is_dir():
+            return project
+        return self.store.global_scope()
 
     # ---- session state (a file under .memlsp/, mirrored in memory: .states) -----------
     @property
@@ -124,6 +132,22 @@ class Recaller:
                 source=lambda keys: self._known.docs(keys),
             )
         return self._index
+
+    def _follow_home(self) -> None:
+        """The project's first note made it the home scope: the index is built again there
+        (the caller holds ``self._lock``). A home deleted under us moves nothing."""
+        home = self.home_scope
+        moved = self._index is not None and self._index.path.parent != home.state_dir
+        if not moved or not home.root.is_dir():
+            return
+        self._embedder = self._embedder or self._index.embedder  # loaded once per process
+        self._index.close()
+        self._index, self._index_synced = None, False
+
+    def no_memory(self) -> bool:
+        """No note and no scope folder (never written, or the home was deleted): a read must
+        not recreate the memory home with caches and session state (call after a refresh)."""
+        return not self._known and not any(scope.root.is_dir() for scope in self.scopes)
 
     @property
     def synced(self) -> bool:
@@ -190,6 +214,7 @@ class Recaller:
             and self._index is not None
         ):
             return
+        self._follow_home()
         started = time.perf_counter()
         rows: dict[str, Row] = {}
         problems = []
@@ -325,9 +350,7 @@ class Recaller:
                 [], "", 0, skipped="budget-exhausted", first_turn=first, silence=Silence.BUDGET
             )
         self.refresh(wait=False)
-        if not self._known and not any(scope.root.is_dir() for scope in self.scopes):
-            # No memory at all (never written, or the home was deleted): nothing to inject,
-            # and a read must not recreate the memory home with caches and session state.
+        if self.no_memory():
             left = state.budget_left(self.budget_bytes)
             return RecallResult([], "", left, first_turn=first, silence=Silence.NO_NOTES)
         seen = set(state.injected) | self._normalise_seen(already_read) | set(exclude)
@@ -465,19 +488,6 @@ class Recaller:
         if not memories:
             return [], ""
         return memories, REMINDER_HEAD + "".join(blocks) + REMINDER_TAIL
-
-
-def resolve_models(params: RecallParams) -> tuple[Embedder | None, Glossary | None]:
-    """The embedder and glossary ``params`` ask for (``recall.embedder``, ``recall.glossary``):
-    None where the defaults apply; an empty glossary when glosses are off; a clear error for
-    an embedder name nobody knows."""
-    glossary = None if params.glossary else Glossary("")
-    if not params.embedder:
-        return None, glossary
-    try:
-        return load_embedder(params.embedder), glossary
-    except KeyError as exc:
-        raise MemlspError(str(exc.args[0]), reason="unknown-embedder") from None
 
 
 def recaller_for(store: Store, workspace: Path | str | None, **kwargs) -> Recaller:

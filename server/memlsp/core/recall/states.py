@@ -27,14 +27,34 @@ Change = Callable[[sessions.SessionState], None]
 
 
 class SessionStates:
-    def __init__(self, scope: Scope) -> None:
-        self.scope = scope
+    """``home`` gives the scope whose ``.memlsp/sessions/`` holds the states (it may change:
+    see :attr:`..recaller.Recaller.home_scope`); a state found in ``earlier`` (where the
+    session began, before the home moved) is merged into it, so no note is injected twice."""
+
+    def __init__(self, home: Scope | Callable[[], Scope], *, earlier: Scope | None = None) -> None:
+        self._home = home if callable(home) else (lambda: home)
+        self.earlier = earlier
         self.defer_writes = False
         self._mirror: dict[str, sessions.SessionState] = {}
         self._lock = threading.Lock()
 
+    @property
+    def scope(self) -> Scope:
+        return self._home()
+
+    def _moved_from(self, scope: Scope) -> Scope | None:
+        earlier = self.earlier
+        return earlier if earlier is not None and earlier.rel != scope.rel else None
+
+    def _with_earlier(self, scope: Scope, state: sessions.SessionState) -> sessions.SessionState:
+        moved_from = self._moved_from(scope)
+        if moved_from is None:
+            return state
+        return sessions.merge(state, sessions.load(moved_from, state.session_id))
+
     def get(self, session_id: str) -> sessions.SessionState:
-        disk = sessions.load(self.scope, session_id)
+        scope = self.scope
+        disk = self._with_earlier(scope, sessions.load(scope, session_id))
         return sessions.merge(disk, self._mirror.get(session_id))
 
     def update(self, session_id: str, change: Change, *, later: bool = False):
@@ -48,12 +68,15 @@ class SessionStates:
             sessions.write_later(self.scope, state)
             return state
 
+        scope = self.scope
+
         def apply(state: sessions.SessionState) -> None:
+            self._with_earlier(scope, state)
             sessions.merge(state, self._mirror.get(session_id))
             change(state)
 
         try:
-            state = sessions.update(self.scope, session_id, apply)
+            state = sessions.update(scope, session_id, apply)
         except (OSError, MemlspError) as exc:
             log.warning("session state not saved (%s); kept in memory", exc)
             state = self.get(session_id)
@@ -67,13 +90,17 @@ class SessionStates:
         injections back)."""
         with self._lock:
             self._mirror.pop(session_id, None)
+        scope = self.scope
         try:
-            state = sessions.start(self.scope, session_id)
+            moved_from = self._moved_from(scope)
+            if moved_from is not None:  # its old injections must not be merged back in
+                sessions.discard(moved_from, session_id)
+            state = sessions.start(scope, session_id)
         except (OSError, MemlspError) as exc:
             log.warning("session state not reset on disk (%s); kept in memory", exc)
             # Above the old file's compaction count, so merging never brings its
             # injections back.
-            old = sessions.load(self.scope, session_id)
+            old = self._with_earlier(scope, sessions.load(scope, session_id))
             state = sessions.SessionState(
                 session_id=session_id, started=iso(utcnow()), compactions=old.compactions + 1
             )

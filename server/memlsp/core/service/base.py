@@ -347,4 +347,5 @@ def warm_recaller(recaller: Recaller) -> None:
     """Sync ``recaller`` with the files and load its search matrix (``len`` loads it), off
     the chat's critical path: the next recall then only embeds the message."""
     recaller.refresh()
-    len(recaller.index)
+    if not recaller.no_memory():  # opening the index would create the memory home
+        len(recaller.index)

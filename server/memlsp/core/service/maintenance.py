@@ -189,13 +189,14 @@ class MaintenanceUseCases(ServiceBase):
         one check of this workspace that reuses the warm checker a surface keeps, else the
         symbol index persisted in the project scope (only changed files are re-parsed).
         ``None`` for a note the check does not judge (another project's, a session
-        record) — and for every note when this workspace has no project scope yet (nothing
-        to check, and a read creates nothing)."""
+        record) — and for every note when this workspace has no project scope yet and no
+        folder is mounted (nothing to check; without a project scope the check saves no
+        symbol index, so a read creates nothing either way)."""
         root = self.workspace_root(folder)
         checker = self.checker_lookup(root) if self.checker_lookup else None
         if not isinstance(checker, Checker):
             checker = Checker(root, self.store)
-            if not checker.project.root.is_dir():
+            if not checker.project.root.is_dir() and not self.store.mounted_scopes():
                 return lambda _path: None
             checker.check_all()
         report = checker.report()
@@ -261,9 +262,15 @@ class MaintenanceUseCases(ServiceBase):
         from ..evaluate.scenarios import recall_with, run_scenarios, stored_text_proxy
 
         try:
-            scenario_rows(path)
+            rows = scenario_rows(path)
         except ValueError as exc:
             raise MemlspError(str(exc), reason="bad-data-set") from exc
+        known = {str(row["id"]) for row in rows}
+        for wanted in ids or ():
+            if str(wanted) not in known:  # a typo would score nothing and look like success
+                raise MemlspError(
+                    f"no scenario with id {wanted!r} in {path}", reason="unknown-scenario"
+                )
         probe = stored_text_proxy if proxy else recall_with(self._settings.recall)
         return run_scenarios(path, probe, ids=ids)
 

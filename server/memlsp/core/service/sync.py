@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
+from pathlib import Path
 
 from .. import sync as sync_mod
 from ..errors import MemlspError
@@ -30,11 +31,16 @@ class SyncUseCases(ServiceBase):
         *,
         branch: str = sync_mod.DEFAULT_BRANCH,
         workspace: str | None = None,
+        relative_to: str | Path | None = None,
     ) -> sync_mod.SyncState:
         """Connect the project's memory to ``remote`` (its own repository, or a branch of
-        the project's); refused under managed off like every write."""
+        the project's); refused under managed off like every write. A local path is stored
+        absolute, taken relative to ``relative_to`` (the folder the person typed it in);
+        without one a relative path is refused (ADR 0007)."""
         self.require_writes()
-        return sync_mod.init(self.store, self.project_scope(workspace), remote, branch)
+        base = Path(relative_to).absolute() if relative_to is not None else None
+        scope = self.project_scope(workspace)
+        return sync_mod.init(self.store, scope, remote, branch, base=base)
 
     def sync_job(self, *, workspace: str | None = None, scope: Scope | None = None) -> Job:
         """Pull, merge and push the project's memory (refused under managed off, and before

@@ -28,6 +28,7 @@ import json
 import os
 import stat as stat_mod
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from .. import history
@@ -44,9 +45,9 @@ from .state import (
     SyncState,
     Who,
     check_branch,
-    check_local_remote,
     check_remote,
     load_state,
+    local_remote,
     save_state,
     sync_dir,
 )
@@ -84,10 +85,12 @@ def repo_of(scope: Scope, state: SyncState) -> Repo:
     return Repo(sync_dir(scope) / "repo.git", state.branch)
 
 
-def init(store: Store, scope: Scope, remote: str, branch: str) -> SyncState:
-    """Connect ``scope`` to ``remote``'s ``branch`` (created by the first sync if absent)."""
-    remote, branch = check_remote(remote), check_branch(branch)
-    check_local_remote(remote, repo_of(scope, SyncState()).path)
+def init(
+    store: Store, scope: Scope, remote: str, branch: str, *, base: Path | None = None
+) -> SyncState:
+    """Connect ``scope`` to ``remote``'s ``branch`` (created by the first sync if absent);
+    a local path is stored absolute, taken relative to ``base`` (:func:`.state.local_remote`)."""
+    remote, branch = local_remote(check_remote(remote), base), check_branch(branch)
     store.ensure_scope(scope)
     state = load_state(scope)
     if state.configured and state.branch != branch:

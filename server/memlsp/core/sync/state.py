@@ -60,22 +60,38 @@ def check_remote(remote: str) -> str:
     return text
 
 
-def check_local_remote(remote: str, base: Path) -> None:
-    """Refuse a local-path remote whose parent folder does not exist: a typo that would
-    otherwise be accepted and fail only at the first sync. A remote is a local path as git
-    reads it: no ``scheme://`` and no colon before the first slash (``user@host:repo``).
-    A relative path is relative to ``base``, the folder git runs in (the private
-    repository). The path itself may still be missing: the first sync names git's reason."""
+def is_local_path(remote: str) -> bool:
+    """Whether git reads ``remote`` as a local path: no ``scheme://`` and no colon before
+    the first slash (``user@host:repo`` is ssh)."""
     colon, slash = remote.find(":"), remote.find("/")
-    if "://" in remote or (colon >= 0 and (slash < 0 or colon < slash)):
-        return
-    parent = Path(os.path.normpath(base / remote)).parent
-    if not parent.is_dir():
+    return "://" not in remote and not (colon >= 0 and (slash < 0 or colon < slash))
+
+
+def local_remote(remote: str, base: Path | None) -> str:
+    """``remote`` as it is stored: a local path made absolute — ``~`` expanded, a relative
+    path taken from ``base`` (the folder the person ran ``sync init`` in), since git would
+    otherwise resolve it from the private repository it runs in; URLs as typed. Without a
+    ``base`` (a caller that knows no folder it was typed in) a relative path is refused
+    (ADR 0007). A local path whose parent folder does not exist is refused: a typo that
+    would otherwise be accepted and fail only at the first sync. The path itself may still
+    be missing (made later with ``git init --bare PATH``): the first sync names git's
+    reason."""
+    if not is_local_path(remote):
+        return remote
+    typed = os.path.expanduser(remote)
+    if base is None and not os.path.isabs(typed):
         raise InvalidRequestError(
-            f"{remote}: its folder {parent} does not exist (a local remote is the path of a "
-            "git repository, e.g. one made with `git init --bare PATH`)",
+            f"{remote}: a relative path names no folder here: give the remote's absolute path",
+            reason="bad-remote",
+        )
+    path = Path(os.path.normpath(Path(base or "/") / typed))
+    if not path.parent.is_dir():
+        raise InvalidRequestError(
+            f"{remote}: its folder {path.parent} does not exist (a local remote is the path "
+            "of a git repository, e.g. one made with `git init --bare PATH`)",
             reason="remote-not-found",
         )
+    return str(path)
 
 
 @dataclass
@@ -178,7 +194,8 @@ __all__ = [
     "SyncState",
     "Who",
     "check_branch",
-    "check_local_remote",
+    "is_local_path",
+    "local_remote",
     "check_remote",
     "load_state",
     "save_state",
