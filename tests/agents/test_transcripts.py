@@ -194,26 +194,18 @@ def test_a_transcript_past_the_size_limit_is_refused_before_it_is_read(
     def bounded() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (limit_as, limit_as))
 
-    out = subprocess.run(
-        [sys.executable, "-m", "memlsp", "extract", "--transcript", "/dev/zero"],
-        cwd=project,
-        env=agent_env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        preexec_fn=bounded,
-    )
-    assert out.returncode == 2, out.stderr
-    assert "[too-large]" in out.stderr and "Traceback" not in out.stderr
     with open("/dev/zero", "rb") as endless:
-        piped = subprocess.run(
-            [sys.executable, "-m", "memlsp", "extract", "--transcript", "-"],
-            cwd=project,
-            env=agent_env,
-            stdin=endless,
-            capture_output=True,
-            text=True,
-            timeout=120,
-            preexec_fn=bounded,
-        )
-    assert piped.returncode == 2 and "[too-large]" in piped.stderr, piped.stderr
+        # the device named, then the same endless bytes on standard input
+        for source, stdin in (("/dev/zero", subprocess.DEVNULL), ("-", endless)):
+            out = subprocess.run(
+                [sys.executable, "-m", "memlsp", "extract", "--transcript", source],
+                cwd=project,
+                env=agent_env,
+                stdin=stdin,
+                capture_output=True,
+                text=True,
+                timeout=120,
+                preexec_fn=bounded,
+            )
+            assert out.returncode == 2, (source, out.stderr)
+            assert "[too-large]" in out.stderr and "Traceback" not in out.stderr, out.stderr
