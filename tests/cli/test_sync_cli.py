@@ -60,6 +60,8 @@ def test_init_sync_and_status_between_two_people(team):
     sent = ada.json("sync")
     assert sent["exported"] == 1 and sent["pushed"] is True
     bo.json("sync", "init", str(remote))
+    never = bo.json("sync", "status", "--offline")  # R40: initialised, not synced yet
+    assert never["state"] == "pending" and never["lastSync"] is None, never
     got = bo.run("sync")
     assert "received 1" in got.stdout and "[100%] done" in got.stderr
     assert bo.topics() == ada.topics() and len(bo.topics()) == 1

@@ -39,8 +39,8 @@ class SyncStatus:
             return "off"
         if self.conflicts:
             return "conflict"
-        if self.local_changes or self.ahead or self.behind:
-            return "pending"
+        if self.local_changes or self.ahead or self.behind or self.last_sync is None:
+            return "pending"  # a first sync is due even when there is nothing to send
         return "in-sync"
 
 
