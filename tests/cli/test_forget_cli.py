@@ -37,6 +37,23 @@ def test_verified_forget_round_trip(capsys, home: Path) -> None:
     assert json.loads(out)["entries"] == []
 
 
+def test_a_retry_by_name_or_scope_path_says_already_forgotten(capsys, home: Path) -> None:
+    # R24: a retry after a forget that succeeded answers "already forgotten" however the note
+    # was named (by name it said not-found, by inbox/x.md "not inside a scope")
+    run_main(capsys, "remember", "Deploys freeze on Friday afternoons", "--global")
+    name = "deploys-freeze-on-friday-afternoons"
+    sha, path = run_main(capsys, "show", name, "--hash")[1].split()
+    assert run_main(capsys, "forget", name, "--sha256", sha)[0] == 0
+    for ref in (name, "inbox/" + name + ".md", path):
+        code, out, err = run_main(capsys, "forget", ref, "--sha256", sha, "--json")
+        assert code == 0, (ref, err)
+        got = json.loads(out)
+        assert (got["path"], got["status"]) == (path, "already-forgotten"), (ref, got)
+    # another hash under the same name is still an unknown note, not a forgotten one
+    code, _, err = run_main(capsys, "forget", name, "--sha256", "0" * 64)
+    assert code == 2 and "[not-found]" in err, err
+
+
 @pytest.mark.parametrize(
     ("path", "reason"),
     [

@@ -209,7 +209,7 @@ class NoteUseCases(ServiceBase):
 
         self.require(EntryPoint.FORGET)
         store = self.store
-        path = self._note_path(path)
+        path = self._note_path(path, sha256)
         note = None
         try:
             data, digest = store.read(path)
@@ -229,14 +229,30 @@ class NoteUseCases(ServiceBase):
         self._written(scopes, warm=False)
         return result
 
-    def _note_path(self, ref: str) -> str:
-        """A home-relative path, or the path of the one note ``ref`` names."""
+    def _note_path(self, ref: str, sha256: str = "") -> str:
+        """A home-relative path, or the path of the one note ``ref`` names — or, when no
+        note has that name any more, of the one this ``sha256`` already forgot under it (a
+        retry by name answers "already forgotten", as a retry by path does)."""
         if ref.endswith(".md") and (self.store.home / ref).is_file():
             return ref
         try:
             return self.find_note(ref).path
         except NotFoundError:
-            return ref  # verified forget reports not-found (or already-forgotten) itself
+            return self._forgotten_path(ref, sha256) or ref  # forget reports not-found itself
+
+    def _forgotten_path(self, ref: str, sha256: str) -> str | None:
+        """The home-relative path a tombstone of ``sha256`` names for ``ref`` (a note name,
+        or a path inside a scope such as ``inbox/x.md``), in this project's scopes."""
+        from ..forget.tombstones import path_tombstone
+
+        digest = sha256.strip().lower()
+        rel = ref if ref.endswith(".md") else f"{ref}.md"
+        candidates = [rel] if "/" in rel else [rel, f"inbox/{rel}"]
+        for scope in self.session_scopes(None):
+            for candidate in candidates:
+                if path_tombstone(scope, candidate, digest) is not None:
+                    return f"{scope.rel}/{candidate}"
+        return None
 
     def forget_matching(
         self,
