@@ -243,14 +243,14 @@ class NoteUseCases(ServiceBase):
     def _forgotten_path(self, ref: str, sha256: str) -> str | None:
         """The home-relative path a tombstone of ``sha256`` names for ``ref`` (a note name,
         or a path inside a scope such as ``inbox/x.md``), in this project's scopes."""
-        from ..forget.tombstones import path_tombstone
+        from .. import forget as forget_mod  # the package, as forget() imports it
 
         digest = sha256.strip().lower()
         rel = ref if ref.endswith(".md") else f"{ref}.md"
         candidates = [rel] if "/" in rel else [rel, f"inbox/{rel}"]
         for scope in self.session_scopes(None):
             for candidate in candidates:
-                if path_tombstone(scope, candidate, digest) is not None:
+                if forget_mod.path_tombstone(scope, candidate, digest) is not None:
                     return f"{scope.rel}/{candidate}"
         return None
 
