@@ -223,6 +223,10 @@ class JobRunner:
             logger.exception("job %s (%s) failed", job.id, job.kind)
             job.state, job.message = "failed", _describe(exc)
         finally:
+            if job.state == "failed":
+                # Before the final status and progress end, so a client that sees the job
+                # fail already holds the reason in its log (the wire keeps this order).
+                self._server.log(f"memlsp: {job.title} failed: {job.message}", error=True)
             await progress.end(job)
             job.finished = dt.datetime.now(dt.UTC)
             self._active.pop(job.id, None)
@@ -231,8 +235,6 @@ class JobRunner:
                 self._history.popitem(last=False)
             self._notify(job)
             job.done.set()
-            if job.state == "failed":
-                self._server.log(f"memlsp: {job.title} failed: {job.message}", error=True)
             if on_done is not None:
                 try:
                     on_done(job)
