@@ -24,7 +24,7 @@ import numpy as np
 from ..errors import SymlinkRefusedError
 from ..fsutil import guard, remove
 from ..policy.gate import derived_text
-from .doc import Doc, meta_json
+from .doc import Doc, meta_json, with_languages
 from .glossary import Glossary
 from .keywords import write_row
 
@@ -32,7 +32,9 @@ __all__ = ["SCHEMA_VERSION", "CacheFile"]
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = "1"
+#: 2: each row records the programming languages its note names (:mod:`.language_form`);
+#: a file of schema 1 is rebuilt once, its notes embedded again.
+SCHEMA_VERSION = "2"
 _SUFFIXES = ("", "-wal", "-shm", "-journal")
 
 
@@ -177,7 +179,7 @@ class CacheFile:
                 conn.execute("DELETE FROM docs WHERE id = ?", (rowid,))
                 conn.execute("DELETE FROM fts WHERE rowid = ?", (rowid,))
             for doc, vec in zip(changed, vecs, strict=True):
-                doc = _scrubbed(doc)
+                doc = with_languages(_scrubbed(doc), glossary)
                 cur = conn.execute(
                     "INSERT INTO docs (key, fingerprint, meta, vec) VALUES (?, ?, ?, ?)",
                     (doc.key, doc.fingerprint, meta_json(doc), vec.astype(np.float32).tobytes()),

@@ -16,7 +16,8 @@ import sys
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from .glossary import Glossary
+from .glossary import SCAN_CHARS, Glossary
+from .language_form import languages_in
 
 __all__ = [
     "VECTOR_FIELDS",
@@ -29,6 +30,7 @@ __all__ = [
     "facets_meta",
     "keyword_body",
     "meta_json",
+    "with_languages",
 ]
 
 #: Vectors per note: its description, its full text.
@@ -79,6 +81,15 @@ def embed_texts(doc: Doc, glossary: Glossary) -> tuple[str, str]:
     return first, f"{head}\n{body}".strip()
 
 
+def with_languages(doc: Doc, glossary: Glossary) -> Doc:
+    """``doc`` with ``meta["languages"]``: the programming languages its name, description,
+    body and glosses name (:func:`.language_form.languages_in`), as the index stores it."""
+    name, desc, body = doc_fields(doc)
+    glossed = " ".join(f"{term} {gloss}" for term, gloss in _glosses(doc, glossary))
+    found = languages_in(f"{name}\n{desc}\n{body[:SCAN_CHARS]}\n{glossed}")
+    return Doc(doc.key, doc.fingerprint, doc.text, {**doc.meta, "languages": sorted(found)})
+
+
 def keyword_body(doc: Doc, glossary: Glossary) -> str:
     """The body column of the keyword index: the body, then the glosses' words (not the
     terms again: the note already has them), so "browser tests" finds a Playwright note."""
@@ -99,8 +110,12 @@ def meta_json(doc: Doc) -> str:
 
 
 #: What a search needs of a note's meta, kept in memory for every note: scope, type (both
-#: interned: a handful of distinct values) and created (epoch seconds, or None).
-Facets = tuple[str, str, float | None]
+#: interned: a handful of distinct values), created (epoch seconds, or None) and the
+#: programming languages the note names (:mod:`.language_form`; None when not recorded:
+#: a row written before they were).
+Facets = tuple[str, str, float | None, frozenset[str] | None]
+
+_LANGUAGE_SETS: dict[frozenset[str], frozenset[str]] = {}  # one object per distinct set
 
 
 def as_datetime(value) -> datetime | None:
@@ -121,17 +136,22 @@ def as_datetime(value) -> datetime | None:
 def facets(meta: dict) -> Facets:
     """``meta``'s :data:`Facets` (the meta JSON of every note, its name and description
     above all, was 44 MB of a 100,000-note index; searches read only these)."""
-    scope, kind = meta.get("scope"), meta.get("type")
+    scope, kind, langs = meta.get("scope"), meta.get("type"), meta.get("languages")
+    languages = None
+    if isinstance(langs, list):
+        found = frozenset(x for x in langs if isinstance(x, str))
+        languages = _LANGUAGE_SETS.setdefault(found, found)
     return (
         sys.intern(scope) if isinstance(scope, str) else "",
         sys.intern(kind) if isinstance(kind, str) else "",
         created.timestamp() if (created := as_datetime(meta.get("created"))) else None,
+        languages,
     )
 
 
 def facets_meta(f: Facets) -> dict:
     """The meta a hit carries: ``scope``, ``type`` and ``created`` (a datetime), where known."""
-    scope, kind, created = f
+    scope, kind, created = f[0], f[1], f[2]
     meta: dict = {}
     if scope:
         meta["scope"] = scope

@@ -36,6 +36,7 @@ from .general import general_matrix
 from .glossary import Glossary, default_glossary
 from .hybrid import Hit
 from .keywords import KeywordSearch
+from .language_form import languages_named
 from .params import RecallParams
 from .request_form import is_knowledge_question
 from .vectors import NoteVectors
@@ -440,7 +441,21 @@ class RetrievalIndex:
             cjk=is_cjk_text(typed[:4000]),
             knowledge=is_knowledge_question(typed),
         )
+        if chosen and reading is None and params.foreign_language_coverage is not None:
+            chosen = self._in_known_languages(typed, chosen, params.foreign_language_coverage)
         return chosen[: min(k, params.max_hits)]
+
+    def _in_known_languages(self, message: str, chosen: list[Hit], coverage: float) -> list[Hit]:
+        """``chosen`` without the notes that hold less than ``coverage`` of the message's
+        words when the message names a programming language no note does
+        (:mod:`.language_form`)."""
+        named = languages_named(message)
+        if not named:
+            return chosen
+        known = self._vectors.languages()
+        if known is None or named <= known:
+            return chosen
+        return [h for h in chosen if h.keyword_coverage >= coverage]
 
 
 def release_free_memory() -> None:

@@ -75,6 +75,10 @@ class RecallParams:
     knowledge_margin: float = 0.30
     #: Any other message (a task, a question about the project) gets the gate minus this.
     task_relief: float = 0.02
+    #: A message that names a programming language no note names (:mod:`.language_form`)
+    #: injects only notes holding at least this share of its words (keyword coverage);
+    #: ``None`` turns the rule off.
+    foreign_language_coverage: float | None = 0.35
     #: The general-request check does not silence a message whose every content word the
     #: best note holds (keyword coverage 1, keyword score ≥ ``words_there_keyword``) in a
     #: memory of at most ``words_there_max_notes`` notes ("apply it" → "apply Terraform

@@ -83,6 +83,7 @@ class NoteVectors:
         # the last loaded vectors, kept while the matrix is dropped (file reset), so a rebuild
         # after the file vanished re-embeds nothing
         self._last: tuple[dict, list, np.ndarray | None] = ({}, [], None)
+        self._languages: tuple[list | None, frozenset[str] | None] = (None, None)
 
     def __len__(self) -> int:
         return len(self.keys)
@@ -203,6 +204,22 @@ class NoteVectors:
         if matrix is None or i is None or i >= len(fps) or fps[i] != doc.fingerprint:
             return None
         return np.asarray(matrix[i], dtype=np.float32)
+
+    def languages(self) -> frozenset[str] | None:
+        """The programming languages any note names (:mod:`.language_form`); None when a
+        row does not record them (written before they were recorded): then any language
+        may be mentioned. O(notes), once per change of the rows."""
+        facets = self.facets
+        if self._languages[0] is not facets:
+            found: set[str] = set()
+            known = True
+            for f in facets:
+                if f[3] is None:
+                    known = False
+                    break
+                found |= f[3]
+            self._languages = (facets, frozenset(found) if known else None)
+        return self._languages[1]
 
     def meta(self, i: int) -> dict:
         """Row ``i``'s meta as a hit carries it (:func:`.doc.facets_meta`; a new dict)."""
