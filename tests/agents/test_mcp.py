@@ -77,6 +77,11 @@ async def test_a_stdio_session_lists_and_calls_every_tool(agent_env, project, me
 
         stale = await client.call_tool("forget", {"path": saved["path"], "sha256": "0" * 64})
         assert stale.is_error and "stale-hash" in stale.content[0].text
+        for malformed in ("f00d", note["sha256"][:-1], note["sha256"] + "0", "g" * 64):
+            bad = await client.call_tool("forget", {"path": saved["path"], "sha256": malformed})
+            # a mistake in the arguments, not evidence that the note changed (stale-hash)
+            assert bad.is_error and "[bad-hash]" in bad.content[0].text, bad.content[0].text
+            assert "64 hex digits" in bad.content[0].text
         assert note_file.exists()
 
         gone = structured(

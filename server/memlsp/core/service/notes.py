@@ -204,10 +204,18 @@ class NoteUseCases(ServiceBase):
     def forget(self, path: str, sha256: str) -> forget_mod.ForgetResult:
         """R24: verified forget of one note, given the hash of the bytes the caller read.
         ``path`` may also be a note name or scope-relative path (as ``show`` takes). The
-        fact is also removed from the session records that quote it (``redacted``)."""
+        fact is also removed from the session records that quote it (``redacted``). A
+        ``sha256`` that is not 64 hex digits is refused first (``bad-hash``, bad params: a
+        mistake in the request, not evidence that the note changed, which is ``stale-hash``)."""
         from .. import forget as forget_mod
 
         self.require(EntryPoint.FORGET)
+        if not forget_mod.is_sha256(sha256):
+            raise InvalidRequestError(
+                f"sha256 {str(sha256)[:80]!r} is not a SHA-256 (64 hex digits, as reading the"
+                " note returns it)",
+                reason="bad-hash",
+            )
         store = self.store
         path = self._note_path(path, sha256)
         note = None
