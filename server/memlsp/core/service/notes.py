@@ -79,13 +79,7 @@ class NoteUseCases(ServiceBase):
         except RefusedError as exc:
             return Remembered(refused=exc.reason, category=exc.category, message=str(exc))
         self._written([target])
-        warning = None
-        if result.index_problem:
-            warning = (
-                f"the note is saved, but MEMORY.md was not regenerated ({result.index_problem});"
-                " `memlsp doctor` says what is wrong, `memlsp index` writes it again"
-            )
-        return Remembered(path=result.path, action=result.action, warning=warning)
+        return Remembered(path=result.path, action=result.action, warning=result.warning)
 
     def import_folder(
         self, folder: str | Path, *, scope: str | None = None, workspace: str | None = None

@@ -306,4 +306,4 @@ def register(server) -> None:
         return {
             "status": res.status,
             "tombstone": f"{tomb.get('pathDigest', '')}@{tomb.get('at', '')}",
-        }
+        } | ({"warning": res.warning} if res.warning else {})
