@@ -218,3 +218,22 @@ def test_update_note_saves_the_note_when_memory_md_cannot_be_written(store: Stor
     again = store.update_note("global/use-bun.md", lambda n: n)
     assert again.index_problem is None and again.warning is None
     assert "Use bun, never npm" in scope.index_path.read_text()
+
+
+def test_a_note_replaced_under_a_new_name_goes_when_memory_md_cannot_be_written(
+    store: Store,
+) -> None:
+    # Extraction rewrites a note under a new name and removes the old one: with a folder in
+    # MEMORY.md's place the removal still finishes (and is audited) instead of raising
+    # between the delete and its audit record
+    from memlsp.core.extract.chat_forget import remove_note
+
+    scope = store.global_scope()
+    store.write_note(scope, note("old-name", "Use bun, not npm"), section="")
+    (entry,) = store.scan(scope).entries
+    scope.index_path.unlink()
+    scope.index_path.mkdir()
+    assert remove_note(store, entry, by="extraction-update", replaced_by="0" * 64)
+    assert not entry.file.exists()
+    audit = (scope.state_dir / "audit.jsonl").read_text()
+    assert entry.sha256 in audit
