@@ -34,7 +34,9 @@ from .confusables import skeleton
 ROLE_TAGS = (
     r"(?:<\s*/?\s*(?:system|instructions?|prompt|im_start)\s*>|<\|?\s*im_start\s*\|?>"
     r"|<\|\s*(?:system|assistant|user)\s*\|>|\[/?(?:inst|sys)\]|<</?sys>>"
-    r"|###\s*(?:system|instruction|new instructions?))"
+    # a heading is a role marker only when it is the whole heading ("### System",
+    # "### Instruction:"), not a section such as "### System requirements"
+    r"|###[ \t]*(?:system|instructions?|new instructions?)[ \t]*(?:[:：]|(?=\r?\n)|$))"
 )
 #: Recall's own framing tags: a note that types them would close the block it is recalled
 #: in and speak after it.
