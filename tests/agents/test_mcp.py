@@ -77,6 +77,11 @@ async def test_a_stdio_session_lists_and_calls_every_tool(agent_env, project, me
 
         stale = await client.call_tool("forget", {"path": saved["path"], "sha256": "0" * 64})
         assert stale.is_error and "stale-hash" in stale.content[0].text
+        for malformed in ("f00d", note["sha256"][:-1], note["sha256"] + "0", "g" * 64):
+            bad = await client.call_tool("forget", {"path": saved["path"], "sha256": malformed})
+            # a mistake in the arguments, not evidence that the note changed (stale-hash)
+            assert bad.is_error and "[bad-hash]" in bad.content[0].text, bad.content[0].text
+            assert "64 hex digits" in bad.content[0].text
         assert note_file.exists()
 
         gone = structured(
@@ -119,3 +124,31 @@ async def test_bad_arguments_are_tool_errors_and_write_nothing(agent_env, projec
     assert files(memlsp_home) == before
     stored = [p.read_text(errors="replace") for p in memlsp_home.rglob("*") if p.is_file()]
     assert not any(FAKE_KEY in text for text in stored)
+
+
+async def test_writes_while_memory_md_is_a_folder_answer_with_a_warning(
+    agent_env, project, memlsp_home
+):
+    # MEMORY.md is derived (R5): remember and forget do their work and say what is wrong
+    # with a warning instead of a tool error after the fact
+    async with Client(server_params(agent_env, project)) as client:
+        first = structured(
+            await client.call_tool("remember", {"text": "We squash-merge every pull request."})
+        )
+        assert "warning" not in first
+        index = memlsp_home / PROJECT / "MEMORY.md"
+        index.unlink()
+        index.mkdir()
+        saved = structured(
+            await client.call_tool(
+                "remember", {"text": "Staging deploys need a green nightly build first."}
+            )
+        )
+        assert saved["action"] == "created" and "MEMORY.md" in saved["warning"]
+        assert (memlsp_home / saved["path"]).is_file()
+        note = structured(await client.call_tool("read", {"path": first["path"]}))
+        gone = structured(
+            await client.call_tool("forget", {"path": first["path"], "sha256": note["sha256"]})
+        )
+        assert gone["status"] == "forgotten" and "MEMORY.md" in gone["warning"]
+        assert not (memlsp_home / first["path"]).exists()

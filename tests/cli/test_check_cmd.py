@@ -79,3 +79,18 @@ def test_check_exits_zero_without_stale_citations(tmp_path, monkeypatch, capsys)
     )
     assert main(["check", "--json", "--workspace", str(ws)]) == 0
     assert json.loads(capsys.readouterr().out) == {"findings": [], "index_problems": []}
+
+
+def test_check_fix_with_memory_md_replaced_by_a_folder_fixes_and_warns(workspace, capsys):
+    # The fixed note is the source of truth; MEMORY.md is derived (R5): a folder in its place
+    # makes the fix a warning, not a traceback or an error after the note was rewritten
+    repo, scope = workspace
+    scope.index_path.unlink()
+    scope.index_path.mkdir()
+    assert main(["check", "--fix", "--json"]) == 1  # deleted files and symbols remain
+    out = capsys.readouterr()
+    answer = json.loads(out.out)
+    assert any("py/config.py" in line for line in answer["fixed"])
+    assert "MEMORY.md" in answer["warning"]
+    assert "memlsp check: warning: " in out.err and "MEMORY.md" in out.err
+    assert "py/config.py" in (scope.root / "billing.md").read_text()

@@ -50,3 +50,40 @@ def test_dream_cli_runs_when_due(tmp_path, monkeypatch, capsys):
     session(scope, utcnow(), "s1", "- a session")
     assert main(["dream", "--global", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["status"] == "applied"
+
+
+def test_dream_and_restores_with_memory_md_replaced_by_a_folder_warn(tmp_path, monkeypatch, capsys):
+    """MEMORY.md is derived from the notes (R5): when a folder takes its place, a dream, a
+    run's restore and a version's restore still finish (notes moved, journal closed) and
+    say what is wrong, instead of failing after the notes were already changed."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("MEMLSP_HOME", str(home))
+    assert main(["remember", "--global", "Release train runs weekly on Tuesdays"]) == 0
+    assert (
+        main(["remember", "--global", "Release train now runs twice a week, Tuesday and Thursday"])
+        == 0
+    )
+    index = home / "global" / "MEMORY.md"
+    index.unlink()
+    index.mkdir()
+    capsys.readouterr()
+    assert main(["dream", "--global", "--json"]) == 0
+    out = capsys.readouterr()
+    result = json.loads(out.out)
+    assert result["status"] == "applied" and result["countsAfter"]["inbox"] == 0
+    assert "MEMORY.md" in result["warning"] and "memlsp dream: warning: " in out.err
+    journal = home / "global" / ".memlsp" / "journal"
+    assert not list(journal.glob("*.json")), "the run is closed: nothing left to roll forward"
+    archived = result["applied"][0]["sources"][0]
+    assert main(["restore", "--global", result["runId"], archived]) == 0
+    out = capsys.readouterr()
+    assert f"restored global/{archived}" in out.out
+    assert "memlsp restore: warning: " in out.err and "MEMORY.md" in out.err
+    assert main(["log", "--global", "--json"]) == 0
+    change = json.loads(capsys.readouterr().out)["changes"][0]
+    assert main(["restore", "--global", "--version", change["id"], "--json"]) == 0
+    out = capsys.readouterr()
+    assert "MEMORY.md" in json.loads(out.out)["warning"]
+    assert "memlsp restore: warning: " in out.err
+    index.rmdir()
+    assert main(["index"]) == 0

@@ -127,3 +127,28 @@ def test_matching_lists_then_forgets_and_says_what_it_did(capsys, home: Path) ->
     assert code == 0 and "removed 1 of 1 matching note(s); 0 not removed" in out
     code, out, _ = run_main(capsys, "forget", "--matching", "nothing like this")
     assert code == 0 and "nothing removed" in out
+
+
+def test_forget_with_memory_md_replaced_by_a_folder_forgets_and_warns(capsys, home: Path) -> None:
+    # The note is gone once forget says so; MEMORY.md is derived (R5), so failing to write it
+    # is a warning, not exit 2 "write-failed" after the note was already deleted
+    assert run_main(capsys, "remember", "Deploys freeze on Friday afternoons", "--global")[0] == 0
+    assert run_main(capsys, "remember", "Releases are tagged by the CI bot", "--global")[0] == 0
+    index = home / "global" / "MEMORY.md"
+    index.unlink()
+    index.mkdir()
+    shown = {}
+    for name in ("deploys-freeze-on-friday-afternoons", "releases-are-tagged-by-the-ci-bot"):
+        sha, path = run_main(capsys, "show", name, "--hash")[1].split()
+        shown[name] = (path, sha)
+    path, sha = shown["deploys-freeze-on-friday-afternoons"]
+    code, out, err = run_main(capsys, "forget", path, "--sha256", sha)
+    assert code == 0 and out.strip() == f"forgotten: {path}", err
+    assert "memlsp forget: warning: " in err and "MEMORY.md" in err
+    assert not (home / path).exists()
+    path, sha = shown["releases-are-tagged-by-the-ci-bot"]
+    code, out, err = run_main(capsys, "forget", path, "--sha256", sha, "--json")
+    assert code == 0, err
+    answer = json.loads(out)
+    assert answer["status"] == "forgotten" and "MEMORY.md" in answer["warning"]
+    assert not (home / path).exists()

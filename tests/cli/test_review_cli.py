@@ -130,3 +130,25 @@ def test_interactive_review_on_a_terminal(make_repo, memlsp_home, monkeypatch):
     assert json.loads(run_memlsp(repo, "review", "--json").stdout)["items"] == []
     notes = json.loads(run_memlsp(repo, "ls", "--json").stdout)["entries"]
     assert [n["description"] for n in notes] == [first["description"]]
+
+
+def test_accept_with_memory_md_replaced_by_a_folder_saves_and_warns(
+    make_repo, memlsp_home, monkeypatch
+):
+    # The accepted note is saved and the item gone; MEMORY.md is derived (R5), so failing to
+    # write it is a warning on stderr (and `warning` in --json), not a failed decision
+    repo = make_repo()
+    first, second = propose(repo, monkeypatch, *FACTS)
+    folder = memlsp_home / first["path"].rsplit("/pending/", 1)[0]
+    index = folder / "MEMORY.md"
+    if index.exists():
+        index.unlink()
+    index.mkdir()
+    proc = run_memlsp(repo, "review", "--accept", first["id"])
+    assert proc.stdout.startswith("accepted (created): ") and "/inbox/" in proc.stdout
+    assert "memlsp review: warning: " in proc.stderr and "MEMORY.md" in proc.stderr
+    saved = memlsp_home / proc.stdout.split(": ", 1)[1].strip()
+    assert "billing-api" in saved.read_text("utf-8")
+    out = json.loads(run_memlsp(repo, "review", "--accept", second["id"], "--json").stdout)
+    assert out["action"] == "created" and "MEMORY.md" in out["warning"]
+    assert json.loads(run_memlsp(repo, "review", "--json").stdout)["items"] == []

@@ -130,3 +130,22 @@ def test_a_relative_local_remote_is_stored_absolute_from_where_init_ran(team, tm
         assert bo.json("sync", "init", url) == {
             "scope": SCOPE, "remote": url, "branch": "memlsp/memory", "resolvedFrom": None
         }  # fmt: skip
+
+
+def test_a_sync_while_memory_md_is_a_folder_imports_and_warns(team):
+    # MEMORY.md is derived from the notes (R5): a folder in its place must not fail a sync
+    # after it wrote the incoming notes (and leave its own ref behind, to merge again)
+    remote, ada, bo = team
+    ada.json("sync", "init", str(remote))
+    ada.run("remember", "The ledger team deploys only on Tuesdays and Thursdays")
+    ada.run("dream")
+    ada.json("sync")
+    bo.json("sync", "init", str(remote))
+    index = bo.home / SCOPE / "MEMORY.md"
+    index.mkdir(parents=True)
+    got = bo.run("sync", "--json")
+    result = json.loads(got.stdout)
+    assert result["imported"] == 1 and "MEMORY.md" in result["warning"]
+    assert "memlsp sync: warning: " in got.stderr
+    assert bo.topics() == ada.topics() and len(bo.topics()) == 1
+    assert bo.json("sync", "status")["state"] == "in-sync"

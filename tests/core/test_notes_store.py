@@ -197,3 +197,43 @@ def test_symlink_and_directory_named_like_notes_are_skipped(store: Store, tmp_pa
     res = store.scan(scope)
     assert res.entries == []
     assert {p.reason for p in res.problems} == {"not-a-file"}
+
+
+def test_update_note_saves_the_note_when_memory_md_cannot_be_written(store: Store) -> None:
+    # R5/R6: MEMORY.md is derived from the notes; a folder in its place must not turn a saved
+    # note into an error (as write_note, the update returns the problem instead of raising)
+    scope = store.global_scope()
+    store.write_note(scope, note("use-bun", "Use bun, not npm"), section="")
+    scope.index_path.unlink()
+    scope.index_path.mkdir()
+    res = store.update_note(
+        "global/use-bun.md", lambda n: Note(n.name, "Use bun, never npm", n.type, n.body, n.meta)
+    )
+    assert res.action == "updated" and res.path == "global/use-bun.md"
+    assert res.index_problem and "MEMORY.md" in res.index_problem
+    assert res.warning and "memlsp index" in res.warning
+    saved = parse_note((store.home / res.path).read_bytes(), stem="use-bun")
+    assert saved.description == "Use bun, never npm"
+    scope.index_path.rmdir()
+    again = store.update_note("global/use-bun.md", lambda n: n)
+    assert again.index_problem is None and again.warning is None
+    assert "Use bun, never npm" in scope.index_path.read_text()
+
+
+def test_a_note_replaced_under_a_new_name_goes_when_memory_md_cannot_be_written(
+    store: Store,
+) -> None:
+    # Extraction rewrites a note under a new name and removes the old one: with a folder in
+    # MEMORY.md's place the removal still finishes (and is audited) instead of raising
+    # between the delete and its audit record
+    from memlsp.core.extract.chat_forget import remove_note
+
+    scope = store.global_scope()
+    store.write_note(scope, note("old-name", "Use bun, not npm"), section="")
+    (entry,) = store.scan(scope).entries
+    scope.index_path.unlink()
+    scope.index_path.mkdir()
+    assert remove_note(store, entry, by="extraction-update", replaced_by="0" * 64)
+    assert not entry.file.exists()
+    audit = (scope.state_dir / "audit.jsonl").read_text()
+    assert entry.sha256 in audit

@@ -424,3 +424,27 @@ async def test_hover_in_code_is_behind_a_setting(tmp_path, pristine):
     finally:
         await asyncio.wait_for(h.client.shutdown_session(), 10)
         await h.client.stop()
+
+
+async def test_a_fix_on_disk_while_memory_md_is_a_folder_answers_with_a_warning(h):
+    # MEMORY.md is derived from the notes (R5): the fix written on disk stands and the
+    # command's answer carries a warning, not an error after the note was rewritten
+    found = await h.eventually(lambda: [d for d in h.diags("billing.md") if d.code == "moved-file"])
+    rename = (await h.code_actions("billing.md", found[0]))[0]
+    index = h.scope_root / "MEMORY.md"
+    for _ in range(20):  # the watcher may write it again between the two steps
+        index.unlink(missing_ok=True)
+        try:
+            index.mkdir()
+            break
+        except FileExistsError:
+            continue
+    try:
+        result = await h.command(rename.command)
+        if h.profile == "vscode":  # the editor applies it; its save reaches the watcher
+            assert result["via"] == "editor" and "warning" not in result
+        else:
+            assert result["via"] == "disk" and "MEMORY.md" in result["warning"], result
+            assert "  - path: py/config.py" in h.note("billing.md").read_text("utf-8")
+    finally:
+        index.rmdir()

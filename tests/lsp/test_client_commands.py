@@ -90,3 +90,26 @@ async def test_a_dry_run_dream_reports_its_plan_as_a_diff(h):
     real = await h.request("memory/dream", {"force": True})
     final = await h.wait_job(real.jobId, timeout=60)
     assert final.message.startswith("applied") and final.detail is None
+
+
+async def test_a_dream_while_memory_md_is_a_folder_finishes_with_a_warning(h):
+    # MEMORY.md is derived from the notes (R5): a folder in its place must not fail the
+    # dream after it moved the notes; the job is done and its message says what is wrong
+    first = None
+    for text in ("Invoices are emailed on the 1st", "The invoice email goes out on the first"):
+        first = first or await h.request("memory/remember", {"text": text})
+    index = h.home / first.path.rsplit("/inbox/", 1)[0] / "MEMORY.md"
+    for _ in range(20):  # the watcher may write it again between the two steps
+        index.unlink(missing_ok=True)
+        try:
+            index.mkdir()
+            break
+        except FileExistsError:
+            continue
+    try:
+        real = await h.request("memory/dream", {"force": True})
+        final = await h.wait_job(real.jobId, timeout=60)
+        assert final.state == "done" and final.message.startswith("applied"), final.message
+        assert "warning" in final.message and "MEMORY.md" in final.message
+    finally:
+        index.rmdir()

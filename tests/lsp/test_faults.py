@@ -87,6 +87,36 @@ async def test_a_job_that_raises_is_reported_and_the_server_keeps_serving(h):
     assert (await h.wait_job(again.jobId)).state == "done"
 
 
+async def test_writes_while_memory_md_is_a_folder_succeed_with_a_warning(h):
+    # R5/R6: MEMORY.md is derived from the notes. When a folder takes its place the note is
+    # still saved (or forgotten) and the answer says so with a warning, not an error after
+    # the fact
+    first = await h.request(
+        "memory/remember",
+        {"text": "Refunds are issued from the billing console", "scope": "global"},
+    )
+    await settle(h, "global")
+    index = h.home / "global" / "MEMORY.md"
+    if index.exists():
+        index.unlink()
+    index.mkdir()
+    try:
+        res = await h.request(
+            "memory/remember",
+            {"text": "Payroll exports run on the first Monday", "scope": "global"},
+        )
+        assert res.action == "created" and "MEMORY.md" in res.warning, res
+        assert (h.home / res.path).is_file()
+        read = await h.request("memory/read", {"path": first.path})
+        done = await h.request("memory/forget", {"path": first.path, "sha256": read.sha256})
+        assert done.status == "forgotten" and "MEMORY.md" in done.warning, done
+        assert not (h.home / first.path).exists()
+        plain = await h.request("memory/remember", {"text": "Standups start at nine sharp"})
+        assert getattr(plain, "warning", None) is None, "no warning when MEMORY.md is fine"
+    finally:
+        index.rmdir()
+
+
 async def test_a_note_replaced_by_a_directory(h):
     res = await h.request(
         "memory/remember", {"text": "Invoices are archived in the billing bucket"}

@@ -375,6 +375,11 @@ async def test_verified_forget(h):
 
     refusals = [
         ({"path": note.path, "sha256": "0" * 64}, "stale-hash", -32803),
+        # malformed evidence is a mistake in the params, not a note that changed
+        ({"path": note.path, "sha256": "f00d"}, "bad-hash", -32602),
+        ({"path": note.path, "sha256": read.sha256[:-1]}, "bad-hash", -32602),
+        ({"path": note.path, "sha256": "z" * 64}, "bad-hash", -32602),
+        ({"path": f"{PROJECT}/inbox/*.md", "sha256": "nope"}, "bad-hash", -32602),
         ({"path": f"{PROJECT}/../../global/x.md", "sha256": read.sha256}, "traversal", None),
         ({"path": f"{PROJECT}/inbox/*.md", "sha256": read.sha256}, "broad", None),
         ({"path": f"{PROJECT}/MEMORY.md", "sha256": read.sha256}, "protected", None),

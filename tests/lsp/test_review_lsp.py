@@ -23,6 +23,7 @@ SUPERSEDE = (
 OTHER = "Heads up: the mobile team owns the push-notification service and its on-call rota."
 # a rejected proposal is not proposed again, so the next test brings its own statement
 ANOTHER = "Heads up: the data team owns the nightly warehouse export and its alerting."
+OTHER_AGAIN = "Heads up: the security team owns the SSO gateway and rotates its certificates."
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
@@ -188,3 +189,21 @@ async def test_a_refused_edit_keeps_the_item(h):
 async def test_the_server_declares_both_methods(h):
     caps = h.init_result.capabilities.experimental["memlsp"]
     assert {"memory/review", "memory/reviewDecide"} <= set(caps["methods"])
+
+
+async def test_an_accept_while_memory_md_is_a_folder_saves_with_a_warning(h):
+    # MEMORY.md is derived (R5): a folder in its place makes the accept's answer carry a
+    # warning; the note is saved and the item gone, as with a writable MEMORY.md
+    await turn(h, OTHER_AGAIN, 30)
+    (item,) = [i for i in await pending(h) if "warehouse" not in i.description]
+    index = h.home / PROJECT / "MEMORY.md"
+    if index.exists():
+        index.unlink()
+    index.mkdir()
+    try:
+        done = await h.request("memory/reviewDecide", {"id": item.id, "decision": "accept"})
+        assert done.action == "created" and "MEMORY.md" in done.warning, done
+        assert (h.home / done.path).is_file()
+        assert item.id not in [i.id for i in await pending(h)]
+    finally:
+        index.rmdir()

@@ -93,14 +93,18 @@ def create_server(service: MemoryService, folder: Path | None = None) -> MCPServ
         )
         if res.refused:
             raise ToolError(f"{res.message} [{res.refused}]")  # the message says what was not done
-        return {"path": res.path, "action": res.action}
+        return {"path": res.path, "action": res.action} | (
+            {"warning": res.warning} if res.warning else {}
+        )
 
     @mcp.tool()
     async def forget(path: str, sha256: str) -> dict[str, Any]:
         """Forget one note: its exact path and the sha256 that read returned (proof you saw
         the current version). Broad requests, stale hashes and protected files are refused."""
         result = await call(service.forget, path, sha256)
-        return {"path": result.path, "status": result.status, "tombstone": result.tombstone}
+        return {"path": result.path, "status": result.status, "tombstone": result.tombstone} | (
+            {"warning": result.warning} if result.warning else {}
+        )
 
     @mcp.tool(name="list")
     async def list_notes(scope: str | None = None) -> dict[str, Any]:

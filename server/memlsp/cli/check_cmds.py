@@ -67,10 +67,14 @@ def cmd_check(args: argparse.Namespace) -> int:
             checker.apply_fix(target.note, target, "rename")
             fixed.append(f"{target.note}: {target.citation.label} -> {target.suggestion}")
             report = checker.report()
+    for warning in checker.fix_warnings:
+        print(f"memlsp check: warning: {warning}", file=sys.stderr)
     if args.json:
         data = report.to_json()
         if args.fix:
             data["fixed"] = fixed
+        if checker.fix_warnings:
+            data["warning"] = "; ".join(checker.fix_warnings)
         print_json(data)
     else:
         for line in fixed:

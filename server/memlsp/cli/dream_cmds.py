@@ -60,6 +60,8 @@ def cmd_dream(args: argparse.Namespace) -> int:
         scope = found[0]
     job = service.dream_job(dry_run=args.dry_run, scope=scope)  # --force: a no-op alias
     result = job.run(CancelToken(), no_progress if args.json else _progress)
+    if result.warning:
+        print(f"memlsp dream: warning: {result.warning}", file=sys.stderr)
     if args.json:
         print_json(result.to_json())
         return 2 if result.reason == "lease-held" else 0

@@ -84,12 +84,15 @@ def cmd_forget(args: argparse.Namespace) -> int:
                 "tombstone": result.tombstone,
                 "redacted": list(result.redacted),
             }
+            | ({"warning": result.warning} if result.warning else {})
         )
     else:
         word = "forgotten" if result.status == "forgotten" else "already forgotten"
         print(f"{word}: {result.path}")
         for path in result.redacted:
             print(f"also removed from: {path}")
+    if result.warning:
+        print(f"memlsp forget: warning: {result.warning}", file=sys.stderr)
     for name in result.hook_failures:
         print(f"warning: a cache refresh failed after forgetting ({name})", file=sys.stderr)
     return 0

@@ -65,8 +65,13 @@ def cmd_review(args: argparse.Namespace) -> int:
 
 def _decide(service: MemoryService, item_id: str, decision: str, text, *, as_json: bool) -> int:
     done = service.review_decide(item_id, decision, text)
+    if done.warning:
+        print(f"memlsp review: warning: {done.warning}", file=sys.stderr)
     if as_json:
-        print_json(camel_record(done))
+        record = camel_record(done)
+        if not done.warning:
+            del record["warning"]  # only when there is one, as remember's and forget's
+        print_json(record)
     elif done.path:
         print(f"accepted ({done.action}): {done.path}")
     else:

@@ -75,6 +75,8 @@ def cmd_sync(args: argparse.Namespace) -> int:
     service = open_service()
     job = service.sync_job()
     result = job.run(CancelToken(), no_progress if args.json else _progress)
+    if result.warning:
+        print(f"memlsp sync: warning: {result.warning}", file=sys.stderr)
     if args.json:
         print_json(result.to_json())
         return 0

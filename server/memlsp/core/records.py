@@ -98,6 +98,22 @@ class WriteResult:
     #: from the notes (R5), so the next write or ``memlsp index`` brings it back
     index_problem: str | None = None
 
+    @property
+    def warning(self) -> str | None:
+        return index_warning(self.index_problem)
+
+
+def index_warning(problem: str | None, done: str = "the note is saved") -> str | None:
+    """What a surface tells a person whose change (``done``) was made while MEMORY.md could
+    not be regenerated (``problem``: why): a warning, not a failure; None when there is
+    none. The notes are the source of truth and MEMORY.md is derived from them (R5)."""
+    if not problem:
+        return None
+    return (
+        f"{done}, but MEMORY.md was not regenerated ({problem});"
+        " `memlsp doctor` says what is wrong, `memlsp index` writes it again"
+    )
+
 
 def normalise_description(text: str) -> str:
     return one_line(text).casefold().rstrip(".!。 ")

@@ -389,7 +389,8 @@ class Store:
         why: str = "",
     ) -> WriteResult:
         """Read-modify-write one note under the scope's lock; ``change`` returns the new note
-        (or None to leave it as it is). The previous version goes to the history first."""
+        (or None to leave it as it is). The previous version goes to the history first.
+        As :meth:`write_note`, a MEMORY.md that cannot be written is ``index_problem``."""
         scope = self.scope_of(rel_path)
         path = self.resolve_rel(rel_path)
         section = path.parent.name if path.parent != scope.root else ""
@@ -405,10 +406,10 @@ class Store:
             data = note_text(new).encode("utf-8")
             self.keep_version(scope, path, step=step, why=why, after=data)
             atomic_write(path, data)
-            self.rebuild_index(scope, locked=True)
+            problem = self.regenerate_index(scope, locked=True)
         entry = self.load(scope, section, path)
         assert isinstance(entry, Entry)
-        return WriteResult(entry.path, "updated", entry)
+        return WriteResult(entry.path, "updated", entry, index_problem=problem)
 
     def keep_version(self, scope: Scope, file: Path, **kwargs) -> history.Version | None:
         """:func:`history.record_file` with this home's retention: the bytes now at ``file``
@@ -422,6 +423,17 @@ class Store:
             with file_lock(scope.lock_path):
                 return self.rebuild_index(scope, locked=True)
         return self._write_index(scope, self.scan(scope, fresh=True).entries)
+
+    def regenerate_index(self, scope: Scope, *, locked: bool = False) -> str | None:
+        """:meth:`rebuild_index` for a writer whose notes are already saved (or deleted):
+        MEMORY.md is derived from them (R5), so failing to write it is why (returned, and
+        logged) rather than an error after the fact; None when it was written."""
+        try:
+            self.rebuild_index(scope, locked=locked)
+        except DurabilityError as exc:
+            log.warning("%s: the notes are written; MEMORY.md is not: %s", scope.rel, exc)
+            return str(exc)
+        return None
 
     def _write_index(self, scope: Scope, entries: list[Entry]) -> bool:
         live = [e for e in entries if e.section in ("", "inbox")]

@@ -21,6 +21,7 @@ from .errors import InvalidRequestError, MemlspError, NotFoundError
 from .forget.tombstones import revoke
 from .fsutil import atomic_write, file_lock
 from .notes import iso, utcnow
+from .records import index_warning
 from .store import Scope, Store
 
 
@@ -35,6 +36,11 @@ class VersionRestored:
     version: history.Version
     action: str  # "restored" (the file was back or replaced) | "unchanged"
     replaced: history.Version | None  # the version the restore moved into the history
+    index_problem: str | None = None  # restored, but MEMORY.md could not be regenerated
+
+    @property
+    def warning(self) -> str | None:
+        return index_warning(self.index_problem, "the version is restored")
 
 
 def locate(store: Store, scopes: list[Scope], version_id: str) -> tuple[Scope, history.Version]:
@@ -96,8 +102,10 @@ def restore_version(
             action = "restored"
         if version.step == "forget-best-effort":
             revoke(scope, version.sha256, at=iso(now))
-        store.rebuild_index(scope, locked=True)
-    return VersionRestored(scope.rel, f"{scope.rel}/{rel}", version, action, replaced)
+        problem = store.regenerate_index(scope, locked=True)
+    return VersionRestored(
+        scope.rel, f"{scope.rel}/{rel}", version, action, replaced, index_problem=problem
+    )
 
 
 def _refuse_links(scope: Scope, target) -> None:

@@ -144,6 +144,8 @@ class RememberResult:
     refused: bool = False
     reason: str | None = None
     message: str | None = None
+    #: saved, but MEMORY.md could not be regenerated (what and why); omitted otherwise
+    warning: str | None = None
 
 
 @wire
@@ -203,6 +205,7 @@ class ForgetResult:
     tombstone: str  # "<path digest>@<time>": content-free, as written to tombstones.jsonl
     status: str = "forgotten"  # forgotten | already-forgotten
     redacted: list[str] = attrs.Factory(list)  # session records the fact was removed from
+    warning: str | None = None  # forgotten, but MEMORY.md could not be regenerated
 
 
 @wire

@@ -46,3 +46,4 @@ class ReviewDecideParams:
 class ReviewDecideResult:
     path: str | None = None  # the accepted note; null on reject
     action: str | None = None  # created | updated | unchanged
+    warning: str | None = None  # saved, but MEMORY.md could not be regenerated

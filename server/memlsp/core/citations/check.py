@@ -93,6 +93,8 @@ class Checker:
         self._notes = self._registry.notes
         self._problems: dict[str, list[IndexProblem]] = {}
         self._lock = threading.RLock()
+        #: fixes written while MEMORY.md could not be regenerated: what to tell the person
+        self.fix_warnings: list[str] = []
         self._built = False
         self._files_checked = False
         self.timings: dict[str, float] = {}
@@ -449,11 +451,14 @@ class Checker:
 
     def apply_fix(self, note: str, finding: Finding, action: str) -> set[str]:
         """Compute a fix (``rename`` | ``remove``), write it atomically under the scope lock
-        (refusing if the note changed meanwhile) and re-check; returns changed files."""
+        (refusing if the note changed meanwhile) and re-check; returns changed files. A
+        MEMORY.md that could not be regenerated is kept in :attr:`fix_warnings`."""
         with self._lock:
             _, digest = self.store.read(note)
             text = fixed_text(self.store, note, finding, action)
-            apply_note_text(self.store, note, text, expected_sha256=digest)
+            done = apply_note_text(self.store, note, text, expected_sha256=digest)
+            if done.warning and done.warning not in self.fix_warnings:
+                self.fix_warnings.append(done.warning)
             return self.on_notes_changed([note])
 
 

@@ -18,14 +18,28 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from typing import NamedTuple
 
 from ..errors import MemlspError, NoteFormatError, NotFoundError
 from ..fsutil import atomic_write, file_lock
 from ..notes import parse_note
+from ..records import index_warning
 from ..store import Store
 from .findings import Finding
 
 FIX_ACTIONS = ("rename", "remove")
+
+
+class NoteFix(NamedTuple):
+    """A fix on disk: the note's new SHA-256, and why MEMORY.md could not be regenerated
+    (None when it was; the note is written either way, MEMORY.md is derived from it)."""
+
+    sha256: str
+    index_problem: str | None = None
+
+    @property
+    def warning(self) -> str | None:
+        return index_warning(self.index_problem, "the note is fixed")
 
 
 def fixed_text(store: Store, note: str, finding: Finding, action: str) -> str:
@@ -108,10 +122,11 @@ def fix_remove_text(text: str, finding: Finding) -> str:
 
 def apply_note_text(
     store: Store, note: str, text: str, *, expected_sha256: str | None = None
-) -> str:
+) -> NoteFix:
     """Replace a note's text atomically under its scope's lock; refuses (``note-changed``)
     when the bytes on disk no longer hash to ``expected_sha256``, and refuses to write text
-    that is not a valid note. Regenerates MEMORY.md. Returns the new SHA-256."""
+    that is not a valid note. Regenerates MEMORY.md (a failure there is the result's
+    ``index_problem``, not an error: the note is written)."""
     scope = store.scope_of(note)
     path = store.resolve_rel(note)
     data = text.encode("utf-8")
@@ -130,12 +145,13 @@ def apply_note_text(
                 reason="note-changed",
             )
         atomic_write(path, data)
-        store.rebuild_index(scope, locked=True)
-    return hashlib.sha256(data).hexdigest()
+        problem = store.regenerate_index(scope, locked=True)
+    return NoteFix(hashlib.sha256(data).hexdigest(), problem)
 
 
 __all__ = [
     "FIX_ACTIONS",
+    "NoteFix",
     "apply_note_text",
     "fix_remove_text",
     "fix_rename_text",

@@ -100,6 +100,7 @@ class ApplyOutcome:
     requeued: list[str]
     moved: list[str]
     written: list[str]
+    index_problem: str | None = None  # MEMORY.md could not be regenerated (why)
 
 
 def apply_plan(
@@ -183,6 +184,7 @@ def apply_plan(
             sorted(set(mat.requeued) | set(journal.get("late_requeued", []))),
             [a.target for a in mat.actions if a.kind == "move"],
             [a.target for a in mat.actions if a.kind == "write"],
+            index_problem=journal.get("index_problem"),
         )
 
 
@@ -292,7 +294,9 @@ def _roll_forward(store: Store, scope: Scope, journal: dict[str, Any]) -> None:
             audit, derived_text(json.dumps(record, ensure_ascii=False, sort_keys=True))
         )
     _fault("audited")
-    store.rebuild_index(scope, locked=True)
+    # the notes are in place: MEMORY.md is derived from them (R5), so a failure to write it
+    # is the run's warning, and the run still closes (a recovery would only fail again)
+    journal["index_problem"] = store.regenerate_index(scope, locked=True)
     if journal.get("recovered"):
         break_lease(scope, journal["run_id"], locked=True)
     journal["status"] = "done"

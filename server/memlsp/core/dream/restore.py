@@ -19,6 +19,7 @@ from typing import Any
 from ..errors import MemlspError
 from ..fsutil import atomic_append_line, file_lock, fsync_dir, guard, move
 from ..notes import iso, parse_time
+from ..records import index_warning
 from ..state import read_state, update_state
 from ..store import Scope, Store
 from .apply import AUDIT_NAME, audit_events
@@ -34,13 +35,18 @@ class RestoreResult:
     run_id: str
     restored: list[str]
     already_restored: list[str] = field(default_factory=list)
+    index_problem: str | None = None  # restored, but MEMORY.md could not be regenerated
+
+    @property
+    def warning(self) -> str | None:
+        return index_warning(self.index_problem, "the notes are restored")
 
     def to_json(self) -> dict[str, Any]:
         return {
             "runId": self.run_id,
             "restored": self.restored,
             "alreadyRestored": self.already_restored,
-        }
+        } | ({"warning": self.warning} if self.warning else {})
 
 
 def known_run(scope: Scope, run_id: str) -> dict[str, Any] | None:
@@ -131,8 +137,8 @@ def restore(
                 sort_keys=True,
             ),
         )
-        store.rebuild_index(scope, locked=True)
-    return RestoreResult(run_id, restored)
+        problem = store.regenerate_index(scope, locked=True)
+    return RestoreResult(run_id, restored, index_problem=problem)
 
 
 def purge_archives(

@@ -21,6 +21,7 @@ from typing import Any
 from ..fsutil import guard
 from ..lease import LeaseHeldError, acquire, release, renew
 from ..notes import iso, parse_time, utcnow
+from ..records import index_warning
 from ..runtime import Cancelled, CancelToken, ProgressSink, no_progress
 from ..settings import Settings, load_settings
 from ..state import read_state
@@ -62,6 +63,11 @@ class DreamResult:
     purged_archives: list[str] = field(default_factory=list)
     recovered: dict[str, list[str]] = field(default_factory=dict)
     scrubbed: list[str] = field(default_factory=list)  # notes rewritten redacted first
+    index_problem: str | None = None  # applied, but MEMORY.md could not be regenerated
+
+    @property
+    def warning(self) -> str | None:
+        return index_warning(self.index_problem, "the dream is applied")
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -83,7 +89,7 @@ class DreamResult:
             "deferred": self.deferred,
             "purgedArchives": self.purged_archives,
             "recovered": self.recovered,
-        }
+        } | ({"warning": self.warning} if self.warning else {})
 
 
 def counts(scope: Scope) -> dict[str, int]:
@@ -335,6 +341,7 @@ def _run(
     result.applied = [plan.operations[i].to_json() for i in outcome.applied_ops]
     result.conflicts = outcome.conflicts
     result.requeued = outcome.requeued
+    result.index_problem = outcome.index_problem
     say("prune: expiring old archives", 90)
     result.purged_archives = purge_archives(
         scope, now=now, soft_delete_days=settings.retention.soft_delete_days

@@ -92,7 +92,7 @@ def remove_note(
             after=replaced_by,
         )
         remove(entry.file)
-        store.rebuild_index(scope, locked=True)
+        store.regenerate_index(scope, locked=True)  # derived: a failure is logged, not raised
         record = {
             "at": iso(now or utcnow()),
             "action": "forget",

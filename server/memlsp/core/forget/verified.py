@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from .. import history, telemetry
 from ..notes import iso, utcnow
+from ..records import index_warning
 from ..store import Scope, Store
 from .errors import ForgetRefused
 from .paths import NoteLocation, validate_path
@@ -69,6 +70,13 @@ class ForgetResult:
     hook_failures: tuple[str, ...] = ()
     section: str = "topic"  # "topic", "inbox", "sessions" or "archive"
     redacted: tuple[str, ...] = ()  # session records the fact was also removed from
+    #: forgotten, but MEMORY.md could not be regenerated (why): it is derived (R5), so the
+    #: forget stands and this is a warning (:attr:`warning`)
+    index_problem: str | None = None
+
+    @property
+    def warning(self) -> str | None:
+        return index_warning(self.index_problem, "the note is forgotten")
 
 
 AFTER_FORGET: list[Callable[[ForgetEvent], None]] = []
@@ -220,11 +228,20 @@ def _forget(
                 os.close(fd)
         finally:
             os.close(parent)
+        index_problem = None
         if same_folder(scope.root, scope_fd):  # never write the index through a swapped path
-            store.rebuild_index(scope, locked=True)
+            index_problem = store.regenerate_index(scope, locked=True)
         _step("index-rebuilt")
     failures = _run_hooks(ForgetEvent(scope, rel_path, loc.rel_in_scope, sha256))
-    return ForgetResult(rel_path, sha256, "forgotten", record, failures, loc.section or "topic")
+    return ForgetResult(
+        rel_path,
+        sha256,
+        "forgotten",
+        record,
+        failures,
+        loc.section or "topic",
+        index_problem=index_problem,
+    )
 
 
 def _settle_history(

@@ -32,7 +32,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 from .confusables import skeleton
 from .invisible import is_invisible, strip_invisible
-from .untrusted import addressed_to_agent, dangerous_action, markup
+from .untrusted import FRAMING_TAGS, ROLE_TAGS, addressed_to_agent, dangerous_action, markup
 
 TRUSTED_SOURCES = ("user",)
 UNTRUSTED_SOURCES = ("assistant", "tool", "web", "file", "pasted", "unknown")
@@ -50,7 +50,7 @@ _INSTRUCTION = re.compile(
     r"(?:send|post|upload|forward|exfiltrate|leak) (?:the |all |any )?(?:memory|memories|"
     r"notes|secrets?|keys?|tokens?|credentials|env(?:ironment)?(?: variables)?|conversation))"
     # tags and headings start with a non-word character: outside the \b group
-    r"|<\s*/?\s*(?:system|instructions?|im_start)\s*>|\[INST\]|###\s*(?:system|instruction)",
+    rf"|{ROLE_TAGS}",
     re.I,
 )
 _INSTRUCTION_ZH = re.compile(
@@ -68,11 +68,11 @@ _OVERRIDE = re.compile(
     r"secrets?|credentials|env(?:ironment)? variables))"
     # fake role tags start with a non-word character: outside the \b group above (inside
     # it they needed a letter right before the "<" and never matched)
-    r"|<\s*/?\s*(?:system|im_start)\s*>|\[INST\]"
+    rf"|{ROLE_TAGS}"
     r"|忽略(?:之前|以上|前面|所有)的?(?:所有)?(?:指令|指示|规则)|不要告诉用户|瞒着用户"
     # recall's own framing tags: a note that types them would close the block it is
     # recalled in and speak after it (recall neutralises them too, for older notes)
-    r"|<\s*/?\s*(?:memory-context|untrusted-data)\b",
+    rf"|{FRAMING_TAGS}",
     re.I,
 )
 _MD_IMAGE = re.compile(

@@ -26,6 +26,22 @@ import re
 
 from .confusables import skeleton
 
+#: Fake role tags and headings of chat templates (``<system>``, ``<|im_start|>``, ``[INST]``,
+#: ``<<SYS>>``, ``### System``…), lower-case as :func:`.confusables.skeleton` leaves text.
+#: One fragment for every pattern that looks for them (:data:`_ROLE` here, the poisoning
+#: guard's override and instruction patterns), so they cannot drift apart. They begin with a
+#: non-word character: never put them inside a ``\b(...)`` group.
+ROLE_TAGS = (
+    r"(?:<\s*/?\s*(?:system|instructions?|prompt|im_start)\s*>|<\|?\s*im_start\s*\|?>"
+    r"|<\|\s*(?:system|assistant|user)\s*\|>|\[/?(?:inst|sys)\]|<</?sys>>"
+    # a heading is a role marker only when it is the whole heading ("### System",
+    # "### Instruction:"), not a section such as "### System requirements"
+    r"|###[ \t]*(?:system|instructions?|new instructions?)[ \t]*(?:[:：]|(?=\r?\n)|$))"
+)
+#: Recall's own framing tags: a note that types them would close the block it is recalled
+#: in and speak after it.
+FRAMING_TAGS = r"<\s*/?\s*(?:memory-context|untrusted-data)\b"
+
 _AGENT = r"(?:ai|a\.i\.|assistants?|agents?|models?|llms?|copilots?|bots?|chatbots?|claude|gpt|chatgpt|gemini)"
 _ROLE = re.compile(
     r"(?m)^[ \t>#*_\-\[(<|]*(?:system|system (?:notice|message|note|override|update|alert)|"
@@ -33,8 +49,7 @@ _ROLE = re.compile(
     r"important (?:notice|instructions?)|assistant instructions?|"
     rf"(?:instructions?|note|message|notice) (?:for|to) (?:the |all |any |future )?{_AGENT})"
     r"[ \t\])>|*_]*[:：]"
-    r"|<\|?\s*im_start\s*\|?>|<\|\s*(?:system|assistant|user)\s*\|>|\[/?(?:inst|sys)\]|<</?sys>>|"
-    r"<\s*/?\s*(?:system|instructions?|prompt)\s*>|<\s*/?\s*(?:memory-context|untrusted-data)\b|###\s*(?:system|instruction|new instructions?)"
+    rf"|{ROLE_TAGS}|{FRAMING_TAGS}"
     r"|(?m:^[ \t>#*]*(?:系统|系统提示|系统通知|系统消息|系统指令|管理员通知|重要通知|给ai的(?:说明|指令)|ai指令)"
     r"[ \t]*[:：])"
 )

@@ -289,4 +289,6 @@ def dream_summary(result: dream_mod.DreamResult) -> str:
     text = f"{result.status} (run {result.run_id}): {len(result.applied)} operation(s)"
     if before is not None and after is not None:
         text += f", inbox {before} -> {after}"
+    if result.warning:
+        text += f"; warning: {result.warning}"
     return text

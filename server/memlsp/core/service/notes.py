@@ -79,13 +79,7 @@ class NoteUseCases(ServiceBase):
         except RefusedError as exc:
             return Remembered(refused=exc.reason, category=exc.category, message=str(exc))
         self._written([target])
-        warning = None
-        if result.index_problem:
-            warning = (
-                f"the note is saved, but MEMORY.md was not regenerated ({result.index_problem});"
-                " `memlsp doctor` says what is wrong, `memlsp index` writes it again"
-            )
-        return Remembered(path=result.path, action=result.action, warning=warning)
+        return Remembered(path=result.path, action=result.action, warning=result.warning)
 
     def import_folder(
         self, folder: str | Path, *, scope: str | None = None, workspace: str | None = None
@@ -204,10 +198,18 @@ class NoteUseCases(ServiceBase):
     def forget(self, path: str, sha256: str) -> forget_mod.ForgetResult:
         """R24: verified forget of one note, given the hash of the bytes the caller read.
         ``path`` may also be a note name or scope-relative path (as ``show`` takes). The
-        fact is also removed from the session records that quote it (``redacted``)."""
+        fact is also removed from the session records that quote it (``redacted``). A
+        ``sha256`` that is not 64 hex digits is refused first (``bad-hash``, bad params: a
+        mistake in the request, not evidence that the note changed, which is ``stale-hash``)."""
         from .. import forget as forget_mod
 
         self.require(EntryPoint.FORGET)
+        if not forget_mod.is_sha256(sha256):
+            raise InvalidRequestError(
+                f"sha256 {str(sha256)[:80]!r} is not a SHA-256 (64 hex digits, as reading the"
+                " note returns it)",
+                reason="bad-hash",
+            )
         store = self.store
         path = self._note_path(path, sha256)
         note = None

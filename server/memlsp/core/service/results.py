@@ -238,3 +238,5 @@ class ReviewDecided:
     decision: str  # accept | reject | edit
     path: str | None = None
     action: str | None = None  # created | updated | unchanged (the write's)
+    #: saved, but MEMORY.md could not be regenerated: what and why
+    warning: str | None = None

@@ -77,7 +77,9 @@ class ReviewUseCases(ServiceBase):
         res = store.write_note(scope, _final(item, note, self._target(item)), section=section)
         pending.discard(item)
         self._written([scope])
-        return ReviewDecided(item.id, decision, path=res.path, action=res.action)
+        return ReviewDecided(
+            item.id, decision, path=res.path, action=res.action, warning=res.warning
+        )
 
     # ---- helpers ---------------------------------------------------------------------------
     def _target(self, item: pending.PendingItem) -> Entry | None:

@@ -106,7 +106,8 @@ def sync_summary(result: sync_mod.SyncResult) -> str:
         parts.append(f"{len(result.conflicts)} notes marked for review")
     if result.quarantined:
         parts.append(f"{len(result.quarantined)} quarantined")
-    return "sync: " + ", ".join(parts)
+    warning = f"; warning: {result.warning}" if result.warning else ""
+    return "sync: " + ", ".join(parts) + warning
 
 
 __all__ = ["SyncUseCases", "sync_summary"]

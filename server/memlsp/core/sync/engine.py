@@ -37,6 +37,7 @@ from ..forget.tombstones import AUDIT, TOMBSTONES, path_digest, read_tombstones
 from ..fsutil import atomic_append_line, atomic_write, file_lock, is_temp_name, remove
 from ..notes import MAX_NOTE_BYTES, iso, parse_note, utcnow
 from ..policy.gate import note_text
+from ..records import index_warning
 from ..runtime import CancelToken, ProgressSink, no_progress
 from ..store import INDEX_NAME, Scope, Store
 from . import incoming, merge
@@ -76,9 +77,18 @@ class SyncResult:
     held: list[str] = field(default_factory=list)
     attempts: int = 0
     pushed: bool = False
+    #: the notes are in, but MEMORY.md could not be regenerated (why); derived (R5), so a
+    #: warning, and the sync still records what it merged
+    index_problem: str | None = None
+
+    @property
+    def warning(self) -> str | None:
+        return index_warning(self.index_problem, "the notes are synced")
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        out = asdict(self)
+        del out["index_problem"]
+        return out | ({"warning": self.warning} if self.warning else {})
 
 
 def repo_of(scope: Scope, state: SyncState) -> Repo:
@@ -431,7 +441,7 @@ def _import(
         atomic_append_line(scope.state_dir / TOMBSTONES, json.dumps(line, sort_keys=True))
         result.tombstones += 1
     if changed:
-        store.rebuild_index(scope, locked=True)
+        result.index_problem = store.regenerate_index(scope, locked=True)
 
 
 def _audit(scope: Scope, digest: str, sha: str) -> None:

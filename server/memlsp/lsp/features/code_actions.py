@@ -286,11 +286,13 @@ def register(server) -> None:
                 # The note changes on disk when the editor saves it; the watcher (or
                 # didSave) then re-checks it.
                 return {"applied": True, "via": "editor"}
-        digest = await ls.run_blocking(
+        done = await ls.run_blocking(
             apply_note_text, ls.store, fix.note, new, expected_sha256=fix.sha256
         )
         await service.note_paths_changed([fix.note])
-        return {"applied": True, "via": "disk", "sha256": digest}
+        return {"applied": True, "via": "disk", "sha256": done.sha256} | (
+            {"warning": done.warning} if done.warning else {}
+        )
 
     @server.command(FORGET_COMMAND)
     async def forget_note(ls, *args) -> dict:
@@ -306,4 +308,4 @@ def register(server) -> None:
         return {
             "status": res.status,
             "tombstone": f"{tomb.get('pathDigest', '')}@{tomb.get('at', '')}",
-        }
+        } | ({"warning": res.warning} if res.warning else {})

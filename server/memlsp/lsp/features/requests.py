@@ -171,7 +171,7 @@ async def on_remember(ls, params: wire.RememberParams):
     )
     if res.refused:
         return wire.RememberResult(refused=True, reason=res.refused, message=res.message)
-    return wire.RememberResult(path=res.path, action=res.action)
+    return wire.RememberResult(path=res.path, action=res.action, warning=res.warning)
 
 
 @dispatch.handles("memory/list")
@@ -203,6 +203,7 @@ async def on_forget(ls, params: wire.ForgetParams):
         tombstone=f"{tomb.get('pathDigest', '')}@{tomb.get('at', '')}",
         status=res.status,
         redacted=list(res.redacted),
+        warning=res.warning,
     )
 
 
@@ -234,7 +235,7 @@ async def on_review_decide(ls, params: wire.ReviewDecideParams):
     done = await ls.run_blocking(ls.service.review_decide, params.id, params.decision, params.text)
     if ls.watcher is not None:
         ls.watcher.poke()  # views hear of the change now (memory/notesChanged)
-    return wire.ReviewDecideResult(path=done.path, action=done.action)
+    return wire.ReviewDecideResult(path=done.path, action=done.action, warning=done.warning)
 
 
 # ---- background jobs -------------------------------------------------------------------------
