@@ -145,3 +145,16 @@ def error_reason(excinfo) -> str | None:
     if isinstance(data, dict):
         return data.get("reason")
     return getattr(data, "reason", None)
+
+
+def folder_in_place_of(index: Path) -> None:
+    """Replace ``index`` (a MEMORY.md) with a folder, so writing it fails; the server's
+    watcher may write the file again between the two steps, hence the retries."""
+    for _ in range(20):
+        index.unlink(missing_ok=True)
+        try:
+            index.mkdir()
+            return
+        except FileExistsError:
+            continue
+    raise AssertionError(f"{index} kept coming back")

@@ -38,7 +38,7 @@ from tests.core.citation_fixtures import (
     place_fixture_notes,
 )
 
-from .conftest import SERVER_CMD, capabilities, error_reason
+from .conftest import SERVER_CMD, capabilities, error_reason, folder_in_place_of
 
 
 @pytest.fixture(scope="module")
@@ -432,13 +432,7 @@ async def test_a_fix_on_disk_while_memory_md_is_a_folder_answers_with_a_warning(
     found = await h.eventually(lambda: [d for d in h.diags("billing.md") if d.code == "moved-file"])
     rename = (await h.code_actions("billing.md", found[0]))[0]
     index = h.scope_root / "MEMORY.md"
-    for _ in range(20):  # the watcher may write it again between the two steps
-        index.unlink(missing_ok=True)
-        try:
-            index.mkdir()
-            break
-        except FileExistsError:
-            continue
+    folder_in_place_of(index)
     try:
         result = await h.command(rename.command)
         if h.profile == "vscode":  # the editor applies it; its save reaches the watcher

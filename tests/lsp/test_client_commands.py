@@ -10,7 +10,7 @@ import pytest_asyncio
 from lsprotocol import types
 from memlsp.core.store import Store
 
-from .conftest import start_harness, stop_harness
+from .conftest import folder_in_place_of, start_harness, stop_harness
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -99,13 +99,7 @@ async def test_a_dream_while_memory_md_is_a_folder_finishes_with_a_warning(h):
     for text in ("Invoices are emailed on the 1st", "The invoice email goes out on the first"):
         first = first or await h.request("memory/remember", {"text": text})
     index = h.home / first.path.rsplit("/inbox/", 1)[0] / "MEMORY.md"
-    for _ in range(20):  # the watcher may write it again between the two steps
-        index.unlink(missing_ok=True)
-        try:
-            index.mkdir()
-            break
-        except FileExistsError:
-            continue
+    folder_in_place_of(index)
     try:
         real = await h.request("memory/dream", {"force": True})
         final = await h.wait_job(real.jobId, timeout=60)
