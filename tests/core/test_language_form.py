@@ -31,6 +31,9 @@ RULE_OFF = RecallParams(foreign_language_coverage=None)
         ("why does Go panic on a nil map", {"go"}),
         ("zig comptime vs c++ templates", {"zig", "cpp"}),
         ("objective-c bridging header", {"objective-c"}),
+        ("write a C function that counts set bits", {"c"}),
+        ("reverse a linked list in C, iteratively", {"c"}),
+        ("C 语言里 static 局部变量和全局变量有什么区别", {"c"}),
     ],
 )
 def test_a_message_names_a_language(message: str, named: set[str]) -> None:
@@ -43,7 +46,8 @@ def test_a_message_names_a_language(message: str, named: set[str]) -> None:
         "Go ahead and deploy it",  # "Go" first: the verb
         "make the swift path faster",  # an ordinary word in lower case
         "evaluate app.js and main.lua",  # inside words and file names
-        "is plan C still on the table",  # one-letter names are not read
+        "is plan C still on the table",  # C only where it can be nothing else
+        "vitamin C or zinc for a cold?",
         "rename the variables in this function",
         "",
     ],
@@ -55,6 +59,7 @@ def test_words_that_only_look_like_languages_are_not_read(message: str) -> None:
 def test_a_note_counts_as_naming_a_language_generously() -> None:
     text = "Pages must work without JavaScript; we go live on Monday and build with rustc"
     assert languages_in(text) == {"javascript", "go", "rust"}
+    assert languages_in("The firmware is written in C and cross-compiled") == {"c"}
 
 
 def _memory(store: Store, extra: list[tuple[str, str, str, str]] = ()) -> Scope:

@@ -18,8 +18,8 @@ nothing. Adding a package ("add ktor", :mod:`.dependency_form`) is left alone.
 What counts as a mention: the index records, per note, the languages its name, description,
 body and glosses name, matched in any case (:func:`languages_in`); the message is read more
 strictly (:func:`languages_named`): names that are also ordinary words ("Swift", "Go") only as
-written with a capital, and never the first word ("Go ahead…"); ambiguous one-letter names
-(C, R) are not read at all. Unsure → no rule: a language the message does not clearly name,
+written with a capital, and never the first word ("Go ahead…"); C only where it can be nothing
+else ("a C function", "in C", "C 语言"); R not at all. Unsure → no rule: a language the message does not clearly name,
 or a memory that might mention it, changes nothing.
 
 Stdlib only; must not import model runtimes, sqlite3, pygls, lsprotocol or a CLI.
@@ -109,6 +109,20 @@ _MEMORY_SIDE = _pattern(
 )
 
 
+#: C is one letter: read only where it can be nothing else — "a C function", "C code",
+#: "in C", "C 语言" (any case before one of these nouns; "in C" only as written).
+_C_LANGUAGE = re.compile(
+    r"(?<![\w+#./-])(?:[Cc](?=[ \t]+(?:functions?|programs?|code|structs?|macros?|librar(?:y|ies)"
+    r"|compilers?|snippets?|files?|headers?|pointers?|arrays?|strings?|language|standard)\b)"
+    r"|[Cc](?=[ \t]*语言)|(?<=\bin )C(?=[ \t]*(?:[,.?!;:)]|$)))",
+    re.MULTILINE,
+)
+
+#: A note is read generously: any capital C standing alone ("written in C and ...", "plan C")
+#: may be the language.
+_C_LETTER = re.compile(r"(?<![\w+#./-])C(?![\w+#]|-\w)")
+
+
 def _keys(pattern: re.Pattern[str] | None, text: str, *, skip_first: bool = False) -> set[str]:
     if pattern is None:
         return set()
@@ -124,10 +138,16 @@ def _keys(pattern: re.Pattern[str] | None, text: str, *, skip_first: bool = Fals
 def languages_named(message: str, limit: int = 4000) -> frozenset[str]:
     """The languages ``message`` clearly names (see the module docstring)."""
     text = message[:limit]
-    return frozenset(_keys(_ANY_CASE, text) | _keys(_AS_WRITTEN, text, skip_first=True))
+    found = _keys(_ANY_CASE, text) | _keys(_AS_WRITTEN, text, skip_first=True)
+    if _C_LANGUAGE.search(text):
+        found.add("c")
+    return frozenset(found)
 
 
 def languages_in(text: str) -> frozenset[str]:
     """The languages a note's text names, in any case (a generous reading: a language the
     note might mention counts as mentioned)."""
-    return frozenset(_keys(_MEMORY_SIDE, text))
+    found = _keys(_MEMORY_SIDE, text)
+    if _C_LANGUAGE.search(text) or _C_LETTER.search(text):
+        found.add("c")
+    return frozenset(found)
