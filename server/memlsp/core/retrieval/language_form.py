@@ -103,10 +103,18 @@ _ANY_CASE = _pattern(
     ((key, name) for key, (loose, _) in LANGUAGES.items() for name in loose), re.IGNORECASE
 )
 _AS_WRITTEN = _pattern(((key, name) for key, (_, exact) in LANGUAGES.items() for name in exact), 0)
-_MEMORY_SIDE = _pattern(
-    ((key, name) for key, (loose, exact) in LANGUAGES.items() for name in loose + exact),
-    re.IGNORECASE,
-)
+# The note side is read by its lower-case word pieces (letters, digits, + and #), not by one
+# large pattern: an index build reads every note (a 20,000-character note: ~1 ms, not ~11).
+_NOTE_PIECE = re.compile(r"[a-z0-9+#]+")
+_ONE_PIECE: dict[str, str] = {}  # a name that is one piece -> its language
+_SPLIT_NAMES: list[tuple[str, str]] = []  # a name of several pieces ("node.js") -> language
+for _key, (_loose, _exact) in LANGUAGES.items():
+    for _name in (*_loose, *_exact):
+        _low = _name.lower()
+        if _NOTE_PIECE.fullmatch(_low):
+            _ONE_PIECE[_low] = _key
+        else:
+            _SPLIT_NAMES.append((_low, _key))
 
 
 #: C is one letter: read only where it can be nothing else — "a C function", "C code",
@@ -147,7 +155,9 @@ def languages_named(message: str, limit: int = 4000) -> frozenset[str]:
 def languages_in(text: str) -> frozenset[str]:
     """The languages a note's text names, in any case (a generous reading: a language the
     note might mention counts as mentioned)."""
-    found = _keys(_MEMORY_SIDE, text)
+    low = text.lower()
+    found = {_ONE_PIECE[p] for p in set(_NOTE_PIECE.findall(low)) if p in _ONE_PIECE}
+    found.update(key for name, key in _SPLIT_NAMES if name in low)
     if _C_LANGUAGE.search(text) or _C_LETTER.search(text):
         found.add("c")
     return frozenset(found)
