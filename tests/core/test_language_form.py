@@ -120,6 +120,17 @@ def test_work_in_a_language_no_note_names_injects_nothing(store: Store) -> None:
         assert _names(after, message, f"a{i}") == []
 
 
+def test_without_keyword_coverage_the_rule_stands_aside(store: Store) -> None:
+    # recall.keywordCoverage 0 computes no coverage: the rule has nothing to test, so it
+    # must not read every hit as holding none of the message's words
+    scope = _memory(store)
+    no_coverage = RecallParams(keyword_coverage=0.0)
+    off = RecallParams(keyword_coverage=0.0, foreign_language_coverage=None)
+    message = "port the invoice exporter to kotlin"
+    got = _names(Recaller(store, scope, rescan_s=0, params=no_coverage), message, "c")
+    assert got and got == _names(Recaller(store, scope, rescan_s=0, params=off), message, "o")
+
+
 def test_a_note_holding_the_message_s_words_still_comes(store: Store) -> None:
     scope = _memory(store)
     got = _names(Recaller(store, scope, rescan_s=0), "port the invoice exporter to kotlin", "p")

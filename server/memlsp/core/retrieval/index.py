@@ -441,7 +441,12 @@ class RetrievalIndex:
             cjk=is_cjk_text(typed[:4000]),
             knowledge=is_knowledge_question(typed),
         )
-        if chosen and reading is None and params.foreign_language_coverage is not None:
+        if (
+            chosen
+            and reading is None
+            and params.foreign_language_coverage is not None
+            and params.keyword_coverage > 0  # with it off, no hit has a coverage to test
+        ):
             chosen = self._in_known_languages(typed, chosen, params.foreign_language_coverage)
         return chosen[: min(k, params.max_hits)]
 

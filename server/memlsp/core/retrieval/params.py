@@ -77,7 +77,7 @@ class RecallParams:
     task_relief: float = 0.02
     #: A message that names a programming language no note names (:mod:`.language_form`)
     #: injects only notes holding at least this share of its words (keyword coverage);
-    #: ``None`` turns the rule off.
+    #: ``None`` turns the rule off, as does ``keyword_coverage`` 0 (no coverage to test).
     foreign_language_coverage: float | None = 0.35
     #: The general-request check does not silence a message whose every content word the
     #: best note holds (keyword coverage 1, keyword score ≥ ``words_there_keyword``) in a
