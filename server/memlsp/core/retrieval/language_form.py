@@ -82,8 +82,8 @@ LANGUAGES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "crystal": (("crystal-lang",), ()),
 }
 
-# a name is a whole word: not inside a longer word, a path or a file name ("cargo" in
-# "cargo-ship" is a word; "lua" in "evaluate" and "js" in "app.js" are not)
+# in a message a name is a whole word: not inside a longer word, a path or a file name ("lua"
+# in "evaluate", "js" in "app.js" and "rust" in "rust-proof" are not)
 _EDGE_BEFORE = r"(?<![\w+#./-])"
 _EDGE_AFTER = r"(?![\w+#]|\.\w|-\w)"
 
