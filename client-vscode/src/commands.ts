@@ -174,6 +174,9 @@ export class Commands {
         void vscode.window.showWarningMessage(`memlsp did not remember it: ${result.message ?? result.reason ?? 'refused'}`);
         return;
       }
+      if (result.warning) {
+        void vscode.window.showWarningMessage(`memlsp: ${result.warning}`);
+      }
       const open = 'Open';
       const answer = await vscode.window.showInformationMessage(`memlsp: remembered (${result.action}) as ${result.path}`, open);
       if (answer === open) {
@@ -221,6 +224,9 @@ export class Commands {
       void vscode.window.showInformationMessage(
         result.status === 'already-forgotten' ? `memlsp: ${rel} was already forgotten.` : `memlsp: forgot ${rel}.`,
       );
+      if (result.warning) {
+        void vscode.window.showWarningMessage(`memlsp: ${result.warning}`);
+      }
     } catch (err) {
       void vscode.window.showErrorMessage(`memlsp could not forget the note: ${describeError(err)}`);
     } finally {

@@ -118,6 +118,8 @@ export interface RememberResult {
   refused: boolean;
   reason: string | null;
   message: string | null;
+  /** Saved, but MEMORY.md could not be regenerated (what and why); absent otherwise. */
+  warning?: string | null;
 }
 
 export interface ListParams {
@@ -172,6 +174,8 @@ export interface ForgetResult {
   tombstone: string;
   status: 'forgotten' | 'already-forgotten';
   redacted?: string[];
+  /** Forgotten, but MEMORY.md could not be regenerated; absent otherwise. */
+  warning?: string | null;
 }
 
 export interface DreamParams {
@@ -281,6 +285,8 @@ export interface ReviewDecideResult {
   /** The accepted note; null on reject. */
   path: string | null;
   action: 'created' | 'updated' | 'unchanged' | null;
+  /** Saved, but MEMORY.md could not be regenerated; absent otherwise. */
+  warning?: string | null;
 }
 
 /** Result of the server's `memlsp.recheckCitations` command. */

@@ -199,6 +199,17 @@ describe('language-model tools', () => {
   });
 });
 
+describe('warnings from remember', () => {
+  it('the tool tells the model the note is saved but MEMORY.md is not', async () => {
+    const warning = 'the note is saved, but MEMORY.md was not regenerated (it is a folder)';
+    const server = new FakeServer({
+      'memory/remember': () => ({ path: 'global/inbox/x.md', action: 'created', refused: false, reason: null, message: null, warning }),
+    });
+    const result = await new RememberTool(apiOver(server)).invoke({ input: { text: 'use pnpm' } } as never);
+    expect((result.content[0] as LanguageModelTextPart).value).toBe(`Remembered (created) as global/inbox/x.md. Warning: ${warning}.`);
+  });
+});
+
 describe('model bridge (memory/complete)', () => {
   const params = { system: 'Extract facts.', messages: [{ role: 'user', content: 'We use pnpm' }, { role: 'assistant', content: 'Noted' }], maxTokens: 200 };
   const deps = (model: FakeModel | undefined, allowed = true) => ({ allowed: () => allowed, pickModel: async () => model as never, log: () => undefined });

@@ -98,6 +98,13 @@ describe('review actions', () => {
     expect(refreshed()).toBe(1);
   });
 
+  it('passes on a warning that the note was saved but MEMORY.md was not', async () => {
+    const warning = 'the note is saved, but MEMORY.md was not regenerated (it is a folder)';
+    const { actions } = setup({ 'memory/reviewDecide': () => ({ path: 'projects/x/use-pnpm.md', warning }) });
+    expect(await actions.accept(ITEM)).toBe(true);
+    expect(ui.shown.at(-1)).toMatchObject({ level: 'warning', message: `memlsp: ${warning}` });
+  });
+
   it('rejects only after the person confirms', async () => {
     const { server, actions } = setup({ 'memory/reviewDecide': () => null });
     ui.answers.push(undefined);

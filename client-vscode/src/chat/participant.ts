@@ -161,6 +161,9 @@ export class MemoryParticipant {
       return { metadata: { action: 'remember', refused: true } };
     }
     stream.markdown(`Remembered (${result.action}) as \`${result.path}\`.`);
+    if (result.warning) {
+      stream.markdown(`\n\nWarning: ${result.warning}.`);
+    }
     if (result.path) {
       stream.reference(vscode.Uri.file(this.deps.notePath(result.path)));
     }

@@ -135,7 +135,8 @@ export class RememberTool implements vscode.LanguageModelTool<unknown> {
       if (result.refused) {
         return textResult(`Not remembered: ${result.message ?? result.reason ?? 'the write policy declined it'}.`);
       }
-      return textResult(`Remembered (${result.action}) as ${result.path}.`);
+      const warning = result.warning ? ` Warning: ${result.warning}.` : '';
+      return textResult(`Remembered (${result.action}) as ${result.path}.${warning}`);
     } catch (err) {
       throw new Error(`memlsp could not remember: ${describeError(err)}`);
     }

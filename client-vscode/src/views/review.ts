@@ -31,6 +31,9 @@ export class ReviewActions {
       void vscode.window.showInformationMessage(
         decision === 'reject' ? `Rejected "${reviewLabel(item)}".` : `Accepted "${reviewLabel(item)}"${where}.`,
       );
+      if (result?.warning) {
+        void vscode.window.showWarningMessage(`memlsp: ${result.warning}`);
+      }
       return true;
     } catch (err) {
       void vscode.window.showErrorMessage(
