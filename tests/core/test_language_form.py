@@ -160,3 +160,63 @@ def test_rows_that_do_not_record_languages_turn_the_rule_off() -> None:
     assert vectors.languages() is None  # unknown: any language may be mentioned
     vectors.facets = [facets({"languages": ["go"]}), facets({"languages": []})]
     assert vectors.languages() == {"go"}
+
+
+def _ops_memory(store: Store) -> Scope:
+    rel = "projects/example.com/acme/ops"
+    scope = store.ensure_scope(Scope("project", rel, store.home / rel))
+    notes = [
+        (
+            "db-failover",
+            "project",
+            "The primary database fails over to the standby in the other zone within a minute",
+            "Writes pause during the switch; the on-call checks replication lag afterwards.",
+        ),
+        (
+            "login-sessions",
+            "project",
+            "Web login sessions last 14 days and slide on activity",
+            "Mobile apps refresh their tokens every hour; support can end a session in admin.",
+        ),
+        (
+            "invoice-exporter",
+            "project",
+            "The invoice exporter runs nightly at 02:00 and writes CSV files to the finance bucket",
+            "Finance reads them at 07:00; a failed run pages the billing on-call.",
+        ),
+        (
+            "billing-worker-errors",
+            "project",
+            "The billing worker is written in Go; errors are wrapped with %w and logged once",
+            "Do not log and return the same error; the HTTP handler logs it with the request id.",
+        ),
+        (
+            "user-backend",
+            "user",
+            "User is a backend developer at home in Go and TypeScript",
+            "Explain frontend and CSS topics with a short example; skip Go basics.",
+        ),
+    ]
+    for name, type_, desc, body in notes:
+        note = Note(name=name, description=desc, type=type_, body=body)
+        store.write_note(scope, note, now=NOW - dt.timedelta(days=29))
+    return scope
+
+
+def test_a_knowledge_question_about_a_tool_no_note_names_injects_nothing(store: Store) -> None:
+    # "how does redis sentinel elect a new master": general knowledge about a tool the notes
+    # never name; the failover note only shares the topic
+    scope = _ops_memory(store)
+    message = "how does redis sentinel elect a new master during failover?"
+    off = Recaller(store, scope, rescan_s=0, params=RecallParams(foreign_term_coverage=None))
+    assert _names(off, message, "o") == ["db-failover"], "without the rule the note is injected"
+    assert _names(Recaller(store, scope, rescan_s=0), message, "a") == []
+
+
+def test_a_question_about_what_the_notes_name_is_left_alone(store: Store) -> None:
+    scope = _ops_memory(store)
+    recaller = Recaller(store, scope, rescan_s=0)
+    assert _names(recaller, "how does the database failover work?", "a")[:1] == ["db-failover"]
+    # a task naming a tool the notes do not is not a knowledge question: no bar
+    got = _names(recaller, "add a redis cache in front of the invoice exporter", "b")
+    assert "invoice-exporter" in got

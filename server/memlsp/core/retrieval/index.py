@@ -431,6 +431,7 @@ class RetrievalIndex:
             if protos is not None:
                 raw = float(vectors.sims(protos, qv).max())
                 general = float(hybrid.normalise_vector(raw, floor, ceil))
+        knowledge = is_knowledge_question(typed)
         chosen = hybrid.select(
             hits,
             vecs,
@@ -439,28 +440,31 @@ class RetrievalIndex:
             collection_size=n,
             general=general,
             cjk=is_cjk_text(typed[:4000]),
-            knowledge=is_knowledge_question(typed),
+            knowledge=knowledge,
         )
-        if (
-            chosen
-            and reading is None
-            and params.foreign_language_coverage is not None
-            and params.keyword_coverage > 0  # with it off, no hit has a coverage to test
-        ):
-            chosen = self._in_known_languages(typed, chosen, params.foreign_language_coverage)
+        if chosen and reading is None and params.keyword_coverage > 0:
+            # (with keyword coverage off no hit has a coverage to test)
+            bar = self._unnamed_subject_bar(typed, knowledge, params)
+            if bar is not None:
+                chosen = [h for h in chosen if h.keyword_coverage >= bar]
         return chosen[: min(k, params.max_hits)]
 
-    def _in_known_languages(self, message: str, chosen: list[Hit], coverage: float) -> list[Hit]:
-        """``chosen`` without the notes that hold less than ``coverage`` of the message's
-        words when the message names a programming language no note does
-        (:mod:`.language_form`)."""
-        named = languages_named(message)
-        if not named:
-            return chosen
-        known = self._vectors.languages()
-        if known is None or named <= known:
-            return chosen
-        return [h for h in chosen if h.keyword_coverage >= coverage]
+    def _unnamed_subject_bar(self, message: str, knowledge: bool, params) -> float | None:
+        """The keyword coverage a note needs when the message is about something no note
+        names (None: no such bar): a programming language (:mod:`.language_form`), or, in a
+        general knowledge question, a tool or term of the glossary. Memory does not govern
+        general programming, nor explain tools the user's notes never mention."""
+        bar = None
+        if params.foreign_language_coverage is not None and (named := languages_named(message)):
+            known = self._vectors.languages()
+            if known is not None and not named <= known:
+                bar = params.foreign_language_coverage
+        if knowledge and params.foreign_term_coverage is not None:
+            conn = self._file.conn
+            terms = [term for term, _ in self.glossary.find(message[:4000])]
+            if conn is not None and any(not self._keywords.mentions(conn, t) for t in terms):
+                bar = max(bar or 0.0, params.foreign_term_coverage)
+        return bar
 
 
 def release_free_memory() -> None:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..text import fts_index_text, match_expression, query_terms
+from ..text import fts_index_text, match_expression, query_terms, tokens
 from . import hybrid
 from .doc import Doc, doc_fields, keyword_body
 from .glossary import Glossary
@@ -111,6 +111,19 @@ class KeywordSearch:
             dfs.append(df.get(stem, len(rows)))
             postings.append({hit_of[r] for r in rows if r in hit_of})
         return bm25, hybrid.term_coverage(postings, dfs, n)
+
+    def mentions(self, conn: sqlite3.Connection, phrase: str) -> bool:
+        """Does any note's keyword row (name, description, glossed body) hold ``phrase``, its
+        words in order (the index's own tokens and stems)? True when it yields no token:
+        unsure counts as mentioned."""
+        words = tokens(phrase)
+        if not words:
+            return True
+        expr = '"' + " ".join(words).replace('"', '""') + '"'
+        return (
+            conn.execute("SELECT 1 FROM fts WHERE fts MATCH ? LIMIT 1", (expr,)).fetchone()
+            is not None
+        )
 
     def _stems(self, conn: sqlite3.Connection, terms: list[str]) -> list[str | None]:
         """FTS5's own stem of each query term (a scratch table with the same tokenizer), so

@@ -79,6 +79,10 @@ class RecallParams:
     #: injects only notes holding at least this share of its words (keyword coverage);
     #: ``None`` turns the rule off, as does ``keyword_coverage`` 0 (no coverage to test).
     foreign_language_coverage: float | None = 0.35
+    #: A general knowledge question (:mod:`.request_form`) about a tool or term of the
+    #: glossary that no note names ("how does redis sentinel elect a new master") injects
+    #: only notes holding at least this share of its words; ``None`` turns it off.
+    foreign_term_coverage: float | None = 0.15
     #: The general-request check does not silence a message whose every content word the
     #: best note holds (keyword coverage 1, keyword score ≥ ``words_there_keyword``) in a
     #: memory of at most ``words_there_max_notes`` notes ("apply it" → "apply Terraform
