@@ -62,6 +62,33 @@ def test_a_note_counts_as_naming_a_language_generously() -> None:
     assert languages_in("The firmware is written in C and cross-compiled") == {"c"}
 
 
+BILLING_WORKER = (
+    "billing-worker-errors",
+    "project",
+    "The billing worker is written in Go; errors are wrapped with %w and logged once",
+    "Do not log and return the same error; the HTTP handler logs it with the request id.",
+)
+USER_BACKEND = (
+    "user-backend",
+    "user",
+    "User is a backend developer at home in Go and TypeScript",
+    "Explain frontend and CSS topics with a short example; skip Go basics.",
+)
+INVOICE_EXPORTER = (
+    "invoice-exporter",
+    "project",
+    "The invoice exporter runs nightly at 02:00 and writes CSV files to the finance bucket",
+    "Finance reads them at 07:00; a failed run pages the billing on-call.",
+)
+
+
+def _write(store: Store, scope: Scope, notes: list[tuple[str, str, str, str]]) -> Scope:
+    for name, type_, desc, body in notes:
+        note = Note(name=name, description=desc, type=type_, body=body)
+        store.write_note(scope, note, now=NOW - dt.timedelta(days=29))
+    return scope
+
+
 def _memory(store: Store, extra: list[tuple[str, str, str, str]] = ()) -> Scope:
     rel = "projects/example.com/acme/billing"
     scope = store.ensure_scope(Scope("project", rel, store.home / rel))
@@ -72,36 +99,18 @@ def _memory(store: Store, extra: list[tuple[str, str, str, str]] = ()) -> Scope:
             "Identifiers are plain English words, never abbreviations or transliterations",
             "Reviewers reject names like usrCnt or yonghu; spell it out: userCount.",
         ),
-        (
-            "billing-worker-errors",
-            "project",
-            "The billing worker is written in Go; errors are wrapped with %w and logged once",
-            "Do not log and return the same error; the HTTP handler logs it with the request id.",
-        ),
+        BILLING_WORKER,
         (
             "small-prs",
             "feedback",
             "Keep pull requests under 400 changed lines",
             "Split refactors from behaviour changes; reviewers may send back larger ones.",
         ),
-        (
-            "user-backend",
-            "user",
-            "User is a backend developer at home in Go and TypeScript",
-            "Explain frontend and CSS topics with a short example; skip Go basics.",
-        ),
-        (
-            "invoice-exporter",
-            "project",
-            "The invoice exporter runs nightly at 02:00 and writes CSV files to the finance bucket",
-            "Finance reads them at 07:00; a failed run pages the billing on-call.",
-        ),
+        USER_BACKEND,
+        INVOICE_EXPORTER,
         *extra,
     ]
-    for name, type_, desc, body in notes:
-        note = Note(name=name, description=desc, type=type_, body=body)
-        store.write_note(scope, note, now=NOW - dt.timedelta(days=29))
-    return scope
+    return _write(store, scope, notes)
 
 
 def _names(recaller: Recaller, message: str, session: str) -> list[str]:
@@ -178,29 +187,11 @@ def _ops_memory(store: Store) -> Scope:
             "Web login sessions last 14 days and slide on activity",
             "Mobile apps refresh their tokens every hour; support can end a session in admin.",
         ),
-        (
-            "invoice-exporter",
-            "project",
-            "The invoice exporter runs nightly at 02:00 and writes CSV files to the finance bucket",
-            "Finance reads them at 07:00; a failed run pages the billing on-call.",
-        ),
-        (
-            "billing-worker-errors",
-            "project",
-            "The billing worker is written in Go; errors are wrapped with %w and logged once",
-            "Do not log and return the same error; the HTTP handler logs it with the request id.",
-        ),
-        (
-            "user-backend",
-            "user",
-            "User is a backend developer at home in Go and TypeScript",
-            "Explain frontend and CSS topics with a short example; skip Go basics.",
-        ),
+        INVOICE_EXPORTER,
+        BILLING_WORKER,
+        USER_BACKEND,
     ]
-    for name, type_, desc, body in notes:
-        note = Note(name=name, description=desc, type=type_, body=body)
-        store.write_note(scope, note, now=NOW - dt.timedelta(days=29))
-    return scope
+    return _write(store, scope, notes)
 
 
 def test_a_knowledge_question_about_a_tool_no_note_names_injects_nothing(store: Store) -> None:
