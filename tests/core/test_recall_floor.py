@@ -36,6 +36,9 @@ def _hit(key: str, score: float, **meta) -> Hit:
         "does Python's GIL actually matter for asyncio code?",
         "is tail recursion really faster than a loop in Scheme",
         "when would you pick a B-tree over an LSM tree?",
+        "what exactly is a bloom filter",
+        "copy-on-write, in simple terms?",
+        "which compilers book is best to start with?",
     ],
 )
 def test_knowledge_questions_are_recognised(message: str) -> None:
@@ -64,6 +67,8 @@ def test_knowledge_questions_are_recognised(message: str) -> None:
         "does the nightly export still work after my change?",
         "is the cache actually cleared on deploy?",
         "does the retry queue really drop jobs after an hour",
+        "what exactly is the retry policy for webhooks?",
+        "which runbook is best to start with here",
     ],
 )
 def test_tasks_and_project_questions_are_not(message: str) -> None:

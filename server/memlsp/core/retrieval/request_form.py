@@ -19,8 +19,9 @@ question (``RecallParams.knowledge_margin``), unless the best note is a user-pro
 in it ("we", "our", "my", "this", "those", 我们, 这个…). It is a form test on wording, not a list of example prompts: the patterns are
 the question shapes of textbook and comparison questions in English and Chinese ("does … work
 …", "is … really …", "when would I pick …", 是怎么实现的, 有什么用, 一样吗), also after a short
-topic ("go: why does …"). "does *the* … work", "is *the* … really …" stay project questions
-(the definite article again: "is the cache actually cleared on deploy?").
+topic ("go: why does …"), and the asks of a learner ("what exactly is *a* …", "… in simple
+terms", "which book is best to start with"). "does *the* … work", "is *the* … really …" stay
+project questions (the definite article again: "is the cache actually cleared on deploy?").
 
 Stdlib only. Must not import model runtimes, sqlite3, pygls, lsprotocol or a CLI.
 """
@@ -35,6 +36,7 @@ _KNOWLEDGE = re.compile(
     r"""(?ix)
     ^\s*(?:
         what\s+(?:is|are|was|were|does|do)\b
+      | what\s+exactly\s+(?:is|are)\s+(?:a|an)\b
       | what'?s\s+(?:a|an|the)\b
       | how\s+(?:does|do|did|is|are)\s+(?!i\b|we\b)
       | how\s+(?:big|many|much|long|fast|old|large|small)\s+(?:is|are|does|do)\b
@@ -52,8 +54,10 @@ _KNOWLEDGE = re.compile(
       | is\s+there\s+(?:a|an|any)\b
       | any\s+good\b
     )
-    | \b(?:difference\s+between|differ\s+from|vs\.?|versus|equivalent\s+of|in\s+plain\s+words
-         |in\s+one\s+paragraph|quick\s+example|time\s+complexity|big-o)\b
+    | \b(?:difference\s+between|differ\s+from|vs\.?|versus|equivalent\s+of
+         |in\s+(?:plain|simple)\s+(?:words|terms|english)|in\s+a\s+nutshell
+         |in\s+one\s+paragraph|quick\s+example|time\s+complexity|big-o
+         |best\s+(?:\w+\s+)?to\s+start\s+with)\b
     """
 )
 _KNOWLEDGE_ZH = re.compile(
