@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..core.errors import InvalidRequestError
 from ..core.service import MOVED_FILE, MOVED_SYMBOL
-from .common import open_service, print_json
+from .common import open_service, print_json, warn
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -68,7 +68,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             fixed.append(f"{target.note}: {target.citation.label} -> {target.suggestion}")
             report = checker.report()
     for warning in checker.fix_warnings:
-        print(f"memlsp check: warning: {warning}", file=sys.stderr)
+        warn("check", warning)
     if args.json:
         data = report.to_json()
         if args.fix:

@@ -63,6 +63,13 @@ def count(value: str) -> int:
     return number
 
 
+def warn(command: str, warning: str | None) -> None:
+    """Say ``warning`` on stderr as ``memlsp <command>: warning: …`` (nothing when None): a
+    change that was made, with something the person should know (MEMORY.md not rewritten)."""
+    if warning:
+        print(f"memlsp {command}: warning: {warning}", file=sys.stderr)
+
+
 def print_json(value: Any) -> None:
     # one write: json.dump streams thousands of small writes (a third of `ls --json`)
     sys.stdout.write(dumps(value) + "\n")

@@ -9,7 +9,7 @@ import sys
 
 from ..core.errors import MemlspError
 from ..core.runtime import CancelToken, no_progress
-from .common import camel_record, open_service, print_json
+from .common import camel_record, open_service, print_json, warn
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -60,8 +60,7 @@ def cmd_dream(args: argparse.Namespace) -> int:
         scope = found[0]
     job = service.dream_job(dry_run=args.dry_run, scope=scope)  # --force: a no-op alias
     result = job.run(CancelToken(), no_progress if args.json else _progress)
-    if result.warning:
-        print(f"memlsp dream: warning: {result.warning}", file=sys.stderr)
+    warn("dream", result.warning)
     if args.json:
         print_json(result.to_json())
         return 2 if result.reason == "lease-held" else 0

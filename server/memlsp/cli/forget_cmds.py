@@ -12,7 +12,7 @@ import argparse
 import sys
 
 from ..core.errors import MemlspError
-from .common import count, not_found, open_service, print_json
+from .common import count, not_found, open_service, print_json, warn
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -91,8 +91,7 @@ def cmd_forget(args: argparse.Namespace) -> int:
         print(f"{word}: {result.path}")
         for path in result.redacted:
             print(f"also removed from: {path}")
-    if result.warning:
-        print(f"memlsp forget: warning: {result.warning}", file=sys.stderr)
+    warn("forget", result.warning)
     for name in result.hook_failures:
         print(f"warning: a cache refresh failed after forgetting ({name})", file=sys.stderr)
     return 0

@@ -6,9 +6,8 @@ memory service, prints; the work is the service's."""
 from __future__ import annotations
 
 import argparse
-import sys
 
-from .common import camel_record, count, open_service, print_json
+from .common import camel_record, count, open_service, print_json, warn
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -85,8 +84,7 @@ def cmd_restore(args: argparse.Namespace) -> int:
     scope = "global" if args.global_ else None
     if args.version_id:
         done = service.restore_version(args.version_id, scope=scope)
-        if done.warning:
-            print(f"memlsp restore: warning: {done.warning}", file=sys.stderr)
+        warn("restore", done.warning)
         if args.json:
             print_json(
                 {
@@ -105,8 +103,7 @@ def cmd_restore(args: argparse.Namespace) -> int:
                 print(f"  the version it replaced is kept as {done.replaced.id}")
         return 0
     target, result = service.restore(args.run_id, args.path, global_=args.global_)
-    if result.warning:
-        print(f"memlsp restore: warning: {result.warning}", file=sys.stderr)
+    warn("restore", result.warning)
     if args.json:
         print_json(result.to_json())
         return 0

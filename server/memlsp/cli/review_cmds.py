@@ -9,7 +9,7 @@ import sys
 
 from ..core.errors import MemlspError
 from ..core.service import MemoryService, ReviewRecord, parse_note
-from .common import camel_record, open_service, print_json
+from .common import camel_record, open_service, print_json, warn
 
 PROMPT = "[a]ccept  [r]eject  [e]dit  [s]kip  [q]uit? "
 
@@ -65,8 +65,7 @@ def cmd_review(args: argparse.Namespace) -> int:
 
 def _decide(service: MemoryService, item_id: str, decision: str, text, *, as_json: bool) -> int:
     done = service.review_decide(item_id, decision, text)
-    if done.warning:
-        print(f"memlsp review: warning: {done.warning}", file=sys.stderr)
+    warn("review", done.warning)
     if as_json:
         record = camel_record(done)
         if not done.warning:

@@ -8,7 +8,7 @@ import sys
 from ..core.errors import InvalidNoteError, InvalidRequestError, NotFoundError
 from ..core.service import NOTE_TYPES, parse_refs
 from . import ls_cmd
-from .common import camel_record, not_found, open_service, print_json
+from .common import camel_record, not_found, open_service, print_json, warn
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -82,8 +82,7 @@ def cmd_remember(args: argparse.Namespace) -> int:
     if result.refused:
         return _refused(args, result.refused, result.category, result.message)
     _warn_missing_refs(service, args.ref)
-    if result.warning:
-        print(f"memlsp remember: warning: {result.warning}", file=sys.stderr)
+    warn("remember", result.warning)
     if args.json:
         print_json(
             {"path": result.path, "action": result.action}

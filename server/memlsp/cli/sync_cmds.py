@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ..core.runtime import CancelToken, no_progress
 from ..core.service import SYNC_BRANCH
-from .common import camel_record, open_service, print_json
+from .common import camel_record, open_service, print_json, warn
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -75,8 +75,7 @@ def cmd_sync(args: argparse.Namespace) -> int:
     service = open_service()
     job = service.sync_job()
     result = job.run(CancelToken(), no_progress if args.json else _progress)
-    if result.warning:
-        print(f"memlsp sync: warning: {result.warning}", file=sys.stderr)
+    warn("sync", result.warning)
     if args.json:
         print_json(result.to_json())
         return 0
