@@ -76,10 +76,13 @@ def test_usage_errors(capsys) -> None:
     )
 
 
-@pytest.mark.parametrize("bad", ["abc", "a" * 63, "a" * 65, "g" * 64, "0x" + "a" * 62])
+@pytest.mark.parametrize(
+    "bad", ["abc", "a" * 63, "a" * 65, "g" * 64, "0x" + "a" * 62, "f" * 64 + "0" * 200]
+)
 def test_a_malformed_hash_is_refused_before_anything_is_looked_up(capsys, home, bad) -> None:
     """Not a SHA-256 at all is a mistake in the arguments ([bad-hash]), not evidence that
-    the note changed ([stale-hash], which asks the person to read the note again)."""
+    the note changed ([stale-hash], which asks the person to read the note again). The
+    service refuses it, in the words LSP and MCP clients get; a long one is cut short."""
     run_main(capsys, "remember", "Something to keep around", "--global")
     code, out, err = run_main(capsys, "ls", "--json")
     path = json.loads(out)["entries"][0]["path"]
@@ -87,8 +90,8 @@ def test_a_malformed_hash_is_refused_before_anything_is_looked_up(capsys, home, 
         code, out, err = run_main(capsys, "forget", target, "--sha256", bad, "--json")
         assert code == 2 and out == ""
         assert err.strip() == (
-            f"memlsp forget: --sha256 {bad!r} is not a SHA-256 (64 hex digits, as "
-            "`memlsp show NAME --hash` prints it) [bad-hash]"
+            f"memlsp forget: sha256 {bad[:80]!r} is not a SHA-256 (64 hex digits, as "
+            "reading the note returns it) [bad-hash]"
         )
     assert (home / path).is_file()
     upper = run_main(capsys, "show", path, "--hash")[1].split()[0].upper()

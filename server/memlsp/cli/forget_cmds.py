@@ -60,16 +60,7 @@ def cmd_forget(args: argparse.Namespace) -> int:
             "verified forget needs PATH and --sha256 (see `memlsp show NAME --hash`)",
             reason="usage",
         )
-    from ..core.forget import is_sha256  # only this command needs the forget package
-
-    if not is_sha256(args.sha256):
-        # a mistake in the arguments, not evidence that the note changed (stale-hash)
-        raise MemlspError(
-            f"--sha256 {args.sha256!r} is not a SHA-256 (64 hex digits, as "
-            "`memlsp show NAME --hash` prints it)",
-            reason="bad-hash",
-        )
-    try:
+    try:  # a malformed --sha256 is the service's to refuse (bad-hash), as for LSP and MCP
         result = service.forget(args.path, args.sha256)
     except MemlspError as exc:
         if exc.reason == "not-found" and "/" not in args.path:
