@@ -22,6 +22,7 @@ import {
 import type { Node, NotesTreeProvider } from './views/notesTree';
 import { previewUri, type TextDocuments } from './views/preview';
 import type { ReviewActions } from './views/review';
+import { showResultWarning } from './warnings';
 
 const DREAM_TIMEOUT_MS = 10 * 60_000;
 
@@ -174,9 +175,7 @@ export class Commands {
         void vscode.window.showWarningMessage(`memlsp did not remember it: ${result.message ?? result.reason ?? 'refused'}`);
         return;
       }
-      if (result.warning) {
-        void vscode.window.showWarningMessage(`memlsp: ${result.warning}`);
-      }
+      showResultWarning(result);
       const open = 'Open';
       const answer = await vscode.window.showInformationMessage(`memlsp: remembered (${result.action}) as ${result.path}`, open);
       if (answer === open) {
@@ -224,9 +223,7 @@ export class Commands {
       void vscode.window.showInformationMessage(
         result.status === 'already-forgotten' ? `memlsp: ${rel} was already forgotten.` : `memlsp: forgot ${rel}.`,
       );
-      if (result.warning) {
-        void vscode.window.showWarningMessage(`memlsp: ${result.warning}`);
-      }
+      showResultWarning(result);
     } catch (err) {
       void vscode.window.showErrorMessage(`memlsp could not forget the note: ${describeError(err)}`);
     } finally {

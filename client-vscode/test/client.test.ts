@@ -1,4 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CommandDeps } from '../src/commands';
+import { FakeServer, apiOver } from './fakes/helpers';
+import { ui, window } from './fakes/vscode';
 
 // The language client is never started here; only the restart queue and crash policy are.
 vi.mock('vscode-languageclient/node', () => ({
@@ -13,7 +16,8 @@ vi.mock('vscode-languageclient/node', () => ({
 const { CrashCounter, SerialRunner } = await import('../src/client');
 const { JobTracker } = await import('../src/jobs');
 const { statusBarText } = await import('../src/status');
-const { citationSummary, dreamChatText, dreamSummary, dryRunDocument, notePathArg, reviewArg } = await import('../src/commands');
+const { Commands, citationSummary, dreamChatText, dreamSummary, dryRunDocument, notePathArg, reviewArg } = await import('../src/commands');
+const { showResultWarning } = await import('../src/warnings');
 const { describeError, errorReason, MemoryApi } = await import('../src/api');
 
 describe('queued restarts', () => {
@@ -144,5 +148,50 @@ describe('command arguments and errors', () => {
     expect(describeError(err)).toBe('the note changed since it was read: read it again first (stale-hash)');
     const api = new MemoryApi(() => undefined);
     await expect(api.request('memory/status', {})).rejects.toThrow('not running');
+  });
+});
+
+describe("a server result's warning (the change stands, MEMORY.md was not regenerated)", () => {
+  const warning = 'the note is forgotten, but MEMORY.md was not regenerated (it is a folder)';
+  const commands = (handlers: Record<string, (p: any) => unknown>) =>
+    new Commands({ api: apiOver(new FakeServer(handlers)), tree: { refresh: () => undefined } } as unknown as CommandDeps);
+
+  beforeEach(() => ui.reset());
+
+  it('is shown as a warning, and nothing when there is none', () => {
+    showResultWarning(undefined);
+    showResultWarning({ warning: null });
+    showResultWarning({ warning: '' });
+    expect(ui.shown).toEqual([]);
+    showResultWarning({ warning });
+    expect(ui.shown).toEqual([{ level: 'warning', message: `memlsp: ${warning}`, items: [] }]);
+  });
+
+  it('follows what forget did', async () => {
+    ui.answers.push('Forget');
+    await commands({
+      'memory/read': () => ({ sha256: 'a'.repeat(64) }),
+      'memory/forget': () => ({ path: 'global/x.md', status: 'forgotten', tombstone: 't', warning }),
+    }).forget('global/x.md');
+    expect(ui.shown.slice(1)).toEqual([
+      { level: 'info', message: 'memlsp: forgot global/x.md.', items: [] },
+      { level: 'warning', message: `memlsp: ${warning}`, items: [] },
+    ]);
+  });
+
+  it('comes before what remember did', async () => {
+    const saved = 'the note is saved, but MEMORY.md was not regenerated (it is a folder)';
+    window.activeTextEditor = { selections: [{}], document: { getText: () => 'Use pnpm, never npm' } };
+    try {
+      await commands({
+        'memory/remember': () => ({ path: 'global/inbox/x.md', action: 'created', refused: false, reason: null, message: null, warning: saved }),
+      }).rememberSelection();
+    } finally {
+      window.activeTextEditor = undefined;
+    }
+    expect(ui.shown).toEqual([
+      { level: 'warning', message: `memlsp: ${saved}`, items: [] },
+      { level: 'info', message: 'memlsp: remembered (created) as global/inbox/x.md', items: ['Open'] },
+    ]);
   });
 });

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { describeError, isMethodNotFound, type MemoryApi } from '../api';
 import { reviewLabel } from '../format';
 import type { ReviewDecision, ReviewItem } from '../protocol';
+import { showResultWarning } from '../warnings';
 import type { TextDocuments } from './preview';
 
 export interface ReviewUi {
@@ -31,9 +32,7 @@ export class ReviewActions {
       void vscode.window.showInformationMessage(
         decision === 'reject' ? `Rejected "${reviewLabel(item)}".` : `Accepted "${reviewLabel(item)}"${where}.`,
       );
-      if (result?.warning) {
-        void vscode.window.showWarningMessage(`memlsp: ${result.warning}`);
-      }
+      showResultWarning(result);
       return true;
     } catch (err) {
       void vscode.window.showErrorMessage(
