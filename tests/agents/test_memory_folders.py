@@ -108,6 +108,18 @@ def test_its_notes_are_recalled(mounted) -> None:
     assert "mocked migration" in got.reminder
 
 
+def test_recalling_only_from_it_creates_no_memory_folder_and_hovers_count_it(mounted) -> None:
+    """ADR 0009: with no global memory, the session state goes to the home's .memlsp/."""
+    service, scope, _, _ = mounted
+    service.session_started("s1")
+    got = service.recall("s1", "integration tests: a real database or mocks?", on_purpose=True)
+    path = f"{scope.rel}/feedback_testing.md"
+    assert path in [m.path for m in got.memories]
+    assert not service.store.global_scope().root.exists()
+    facts = service.note_facts(path)
+    assert facts is not None and facts.recalled == 1
+
+
 def test_its_stale_citations_are_diagnosed(mounted) -> None:
     service, scope, _, _ = mounted
     checker = service.checker()

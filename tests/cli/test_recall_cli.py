@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
-from .clikit import run_memlsp
+from .clikit import piped_env, run_memlsp
 from .test_store_cli import ORIGIN
 
 
@@ -71,3 +72,27 @@ def test_reads_in_a_folder_without_memory_create_no_project(make_repo, memlsp_ho
     run_memlsp(repo, "remember", "Deploys need a second reviewer", "--type", "feedback")
     out = json.loads(run_memlsp(repo, "recall", "who reviews deploys?", "--json").stdout)
     assert [m["scope"] for m in out["memories"]] == ["project"]
+
+
+def test_recall_with_only_a_mounted_folder_creates_no_memory_folder(
+    make_repo, memlsp_home: Path, tmp_path: Path
+) -> None:
+    """ADR 0009: with no global memory yet, a --session's state (kept between runs, so a
+    note is injected once) lives in the home's own .memlsp/, not in a new global/ folder
+    that `memlsp doctor` would then find without a MEMORY.md."""
+    team = tmp_path / "team"
+    team.mkdir()
+    (team / "database_tests.md").write_text(
+        "---\nname: database_tests\ndescription: Integration tests must hit a real database,"
+        " never mocks\ntype: feedback\n---\nA mocked migration broke production.\n"
+    )
+    env = piped_env(MEMLSP_EXTRA_SCOPES=str(team))
+    repo = make_repo(origin=ORIGIN)
+    ask = ("recall", "should integration tests use a real database?", "--session", "s1")
+    first = json.loads(run_memlsp(repo, *ask, "--json", env=env).stdout)
+    assert [m["scope"] for m in first["memories"]] == ["folder"]
+    again = json.loads(run_memlsp(repo, *ask, "--json", env=env).stdout)
+    assert again["memories"] == [] and again["silence"] == "already-injected"
+    assert sorted(p.name for p in memlsp_home.iterdir()) == [".memlsp"]
+    doctor = json.loads(run_memlsp(repo, "doctor", "--json", env=env, ok=None).stdout)
+    assert [f for f in doctor["findings"] if not f["path"].startswith("folders/")] == []

@@ -1,9 +1,13 @@
 """Recall in a folder whose project has no memory yet (SPEC R1, R3, R15, R17): the global
 notes are recalled, and nothing is created for the project in the home — the retrieval
 index and the session states live in the global scope until a write creates the project's
-folder; from then on they live there, and a session carries on (no note injected twice)."""
+folder; from then on they live there, and a session carries on (no note injected twice).
+With no global memory either (only mounted folders), they live in the home's own
+``.memlsp/`` and no memory folder is created (ADR 0009)."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from memlsp.core import sessions
 from memlsp.core.recall import Recaller
@@ -79,3 +83,63 @@ def test_warming_up_with_no_memory_at_all_creates_no_home(store: Store) -> None:
     recaller.invalidate()
     warm_recaller(recaller)
     assert (glob.state_dir / "retrieval.sqlite").is_file() and not project.root.exists()
+
+
+def mounted_only_recaller(home: Path, tmp_path: Path) -> tuple[Store, Recaller, str]:
+    """A home with no memory folder of its own, and a team's folder mounted (extraScopes)."""
+    team = tmp_path / "team"
+    team.mkdir()
+    (team / "feedback_testing.md").write_text(
+        "---\nname: feedback_testing\ndescription: Integration tests hit a real database,"
+        " never mocks\ntype: feedback\n---\nA mocked migration broke production.\n"
+    )
+    store = Store(home, mounts=[team])
+    (mounted,) = store.mounted_scopes()
+    project = Scope("project", REL, store.home / REL)
+    recaller = Recaller(store, project, embedder=HashingEmbedder(), params=LENIENT, rescan_s=0)
+    return store, recaller, f"{mounted.rel}/feedback_testing.md"
+
+
+def test_only_mounted_folders_keep_recall_state_in_the_home_not_in_a_memory_folder(
+    memlsp_home: Path, tmp_path: Path
+) -> None:
+    store, recaller, path = mounted_only_recaller(memlsp_home, tmp_path)
+    recaller.start_session("s1")
+    got = recaller.recall("s1", "integration tests: a real database or mocks?")
+    assert [m.path for m in got.memories] == [path]
+    sessions.flush()
+    assert sorted(p.name for p in store.home.iterdir()) == [".memlsp"]  # no global/, projects/
+    assert store.scopes() == store.mounted_scopes()
+    assert (store.home / ".memlsp" / "retrieval.sqlite").is_file()
+    # another process (a hook, the next `memlsp recall --session s1`) carries the session on
+    other = Recaller(store, recaller.project, embedder=HashingEmbedder(), params=LENIENT)
+    again = other.recall("s1", "integration tests: a real database or mocks?")
+    assert again.memories == [] and again.silence == "already-injected"
+
+
+def test_the_first_global_note_carries_a_session_on_from_the_home(
+    memlsp_home: Path, tmp_path: Path
+) -> None:
+    store, recaller, path = mounted_only_recaller(memlsp_home, tmp_path)
+    assert [m.path for m in recaller.recall("s1", "real database or mocks?").memories] == [path]
+    sessions.flush()
+    glob = store.ensure_scope(store.global_scope())  # a write: the global folder now exists
+    mine = remember(store, glob, "Use bun, not npm, for installs", type_="feedback").path
+    other = Recaller(store, recaller.project, embedder=HashingEmbedder(), params=LENIENT)
+    again = other.recall("s1", "real database or mocks? bun or npm for installs?")
+    assert [m.path for m in again.memories] == [mine]  # the team's note is not repeated
+    sessions.flush()
+    assert sessions.load(glob, "s1").injected == [path, mine]
+    assert (glob.state_dir / "retrieval.sqlite").is_file()
+    other.start_session("s1")  # R14: a restart forgets what the home's state said too
+    fresh = other.recall("s1", "real database or mocks?")
+    assert path in [m.path for m in fresh.memories]
+
+
+def test_a_session_start_with_no_memory_creates_no_memory_folder(store: Store) -> None:
+    project = Scope("project", REL, store.home / REL)
+    recaller = Recaller(store, project, embedder=HashingEmbedder(), params=LENIENT, rescan_s=0)
+    recaller.start_session("s1")  # a hook's SessionStart, `memory/sessionStarted`
+    assert recaller.recall("s1", "bun or npm?").silence == "no-notes"
+    sessions.flush()
+    assert not store.global_scope().root.exists() and not (store.home / "projects").exists()

@@ -37,7 +37,7 @@ from .errors import MemlspError
 from .fsutil import atomic_write, file_lock, remove
 from .notes import iso, utcnow
 from .policy.gate import derived_text, safe_key
-from .store import Scope
+from .store import Scope, Store
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +58,13 @@ class SessionState:
 
     def budget_left(self, budget: int = SESSION_BUDGET_BYTES) -> int:
         return max(0, budget - self.bytes_injected)
+
+
+def home_state(store: Store) -> Scope:
+    """The memory home's own ``.memlsp/``, shaped as a scope: where a recaller with no
+    memory folder to use (only mounted folders, or no memory yet) keeps its session states
+    and index (ADR 0009). Not a scope of notes: nothing lists, scans, syncs or dreams it."""
+    return Scope("home", "", store.home)
 
 
 def _file(scope: Scope, session_id: str) -> Path:

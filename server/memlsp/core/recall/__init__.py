@@ -18,7 +18,8 @@ The pipeline for one chat message (R15):
 7. the session stops recalling once 60 KB have been injected.
 
 The derived retrieval index lives in the project scope's ``.memlsp/retrieval.sqlite`` (the
-global scope's while the project has no memory: a read creates no project in the home); it
+global scope's while the project has no memory, the home's own ``.memlsp/`` while there is
+no global memory either: a read creates no memory folder, ADR 0009); it
 holds the project's and the global scope's notes and is synced incrementally from the
 files (hand edits included) before each search.
 """

@@ -40,7 +40,7 @@ from .render import (
 )
 from .selector import Selector
 from .silence import Silence, why_silent
-from .states import SessionStates
+from .states import SessionStates, state_scope
 
 log = logging.getLogger(__name__)
 
@@ -91,7 +91,8 @@ class Recaller:
         self._index_synced = False
         self._problems_logged: frozenset = frozenset()
         self._lock = threading.RLock()
-        self.states = SessionStates(lambda: self.home_scope, earlier=store.global_scope())
+        earlier = (sessions.home_state(store), store.global_scope())  # where it may have begun
+        self.states = SessionStates(lambda: self.home_scope, earlier=earlier)
         self._writers_lock = threading.Lock()
         # Writes of notes in these scopes are under way (:meth:`writing`): a recall searches
         # the index as it is instead of syncing it itself; the writer syncs after writing.
@@ -99,12 +100,8 @@ class Recaller:
 
     @property
     def home_scope(self) -> Scope:
-        """Where the index and session states live: the project scope once its folder exists,
-        else (a folder without memory) global: a read never creates the project in the home."""
-        project = self.project
-        if project is not None and project.root.is_dir():
-            return project
-        return self.store.global_scope()
+        """Where the index and session states live (:func:`.states.state_scope`)."""
+        return state_scope(self.store, self.project)
 
     # ---- session state (a file under .memlsp/, mirrored in memory: .states) -----------
     @property
@@ -134,8 +131,8 @@ class Recaller:
         return self._index
 
     def _follow_home(self) -> None:
-        """The project's first note made it the home scope: the index is built again there
-        (the caller holds ``self._lock``). A home deleted under us moves nothing."""
+        """The project's (or global's) first note made it the home scope: the index is built
+        again there (the caller holds ``self._lock``). A home deleted under us moves nothing."""
         home = self.home_scope
         moved = self._index is not None and self._index.path.parent != home.state_dir
         if not moved or not home.root.is_dir():

@@ -1,6 +1,7 @@
 """The per-session recall state of one Recaller (SPEC R15 step 7, R17): the file of
-:mod:`memlsp.core.sessions` under the home scope's ``.memlsp/``, mirrored in this process
-(the mirror also covers a state file that could not be written, or was deleted).
+:mod:`memlsp.core.sessions` under the home scope's ``.memlsp/`` (:func:`state_scope`),
+mirrored in this process (the mirror also covers a state file that could not be written, or
+was deleted).
 
 With ``defer_writes`` (a long-lived surface: the language server) a recall's new state is
 computed from the file as read now and the mirror, kept in the mirror, and handed to the
@@ -12,12 +13,12 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from .. import sessions
 from ..errors import MemlspError
 from ..notes import iso, utcnow
-from ..store import Scope
+from ..store import Scope, Store
 
 log = logging.getLogger(__name__)
 
@@ -26,14 +27,24 @@ MAX_MIRRORED = 1000  # sessions kept in memory; older ones live in their files o
 Change = Callable[[sessions.SessionState], None]
 
 
+def state_scope(store: Store, project: Scope | None) -> Scope:
+    """Where a recaller keeps its index and session states: the project scope once its
+    folder exists, else the global scope once its folder exists, else the home's own
+    ``.memlsp/``. A read never creates a memory folder (R1, R3; ADR 0009)."""
+    for scope in (project, store.global_scope()):
+        if scope is not None and scope.root.is_dir():
+            return scope
+    return sessions.home_state(store)
+
+
 class SessionStates:
     """``home`` gives the scope whose ``.memlsp/sessions/`` holds the states (it may change:
-    see :attr:`..recaller.Recaller.home_scope`); a state found in ``earlier`` (where the
-    session began, before the home moved) is merged into it, so no note is injected twice."""
+    see :func:`state_scope`); a state found in one of ``earlier`` (where the session began,
+    before the home moved) is merged into it, so no note is injected twice."""
 
-    def __init__(self, home: Scope | Callable[[], Scope], *, earlier: Scope | None = None) -> None:
+    def __init__(self, home: Scope | Callable[[], Scope], *, earlier: Sequence[Scope] = ()) -> None:
         self._home = home if callable(home) else (lambda: home)
-        self.earlier = earlier
+        self.earlier = tuple(earlier)
         self.defer_writes = False
         self._mirror: dict[str, sessions.SessionState] = {}
         self._lock = threading.Lock()
@@ -42,15 +53,13 @@ class SessionStates:
     def scope(self) -> Scope:
         return self._home()
 
-    def _moved_from(self, scope: Scope) -> Scope | None:
-        earlier = self.earlier
-        return earlier if earlier is not None and earlier.rel != scope.rel else None
+    def _moved_from(self, scope: Scope) -> list[Scope]:
+        return [earlier for earlier in self.earlier if earlier.rel != scope.rel]
 
     def _with_earlier(self, scope: Scope, state: sessions.SessionState) -> sessions.SessionState:
-        moved_from = self._moved_from(scope)
-        if moved_from is None:
-            return state
-        return sessions.merge(state, sessions.load(moved_from, state.session_id))
+        for moved_from in self._moved_from(scope):
+            state = sessions.merge(state, sessions.load(moved_from, state.session_id))
+        return state
 
     def get(self, session_id: str) -> sessions.SessionState:
         scope = self.scope
@@ -92,8 +101,7 @@ class SessionStates:
             self._mirror.pop(session_id, None)
         scope = self.scope
         try:
-            moved_from = self._moved_from(scope)
-            if moved_from is not None:  # its old injections must not be merged back in
+            for moved_from in self._moved_from(scope):  # old injections must not come back
                 sessions.discard(moved_from, session_id)
             state = sessions.start(scope, session_id)
         except (OSError, MemlspError) as exc:

@@ -163,8 +163,9 @@ class NoteUseCases(ServiceBase):
         item = store.load(scope, section, file)
         entry = item if isinstance(item, Entry) else None
         scopes = {scope.rel: scope}
-        if also is not None:
-            scopes.setdefault(also.rel, also)
+        for other in (also, sessions.home_state(store)):  # ADR 0009: no memory folder
+            if other is not None:
+                scopes.setdefault(other.rel, other)
         try:
             for s in self.session_scopes(None):
                 scopes.setdefault(s.rel, s)
