@@ -32,6 +32,7 @@ This package must not import pygls, lsprotocol or anything from ``memlsp.lsp``/`
 """
 
 from .copies import fact_matcher, redact_copies
+from .derived import index_files, scrub_indexes
 from .errors import REFUSALS, ForgetRefused
 from .matching import MatchReport, find_matching, forget_matching
 from .paths import NoteLocation, known_runs, validate_path
@@ -67,6 +68,7 @@ __all__ = [
     "MatchReport",
     "NoteLocation",
     "find_matching",
+    "index_files",
     "forget",
     "forget_matching",
     "is_sha256",
@@ -77,6 +79,7 @@ __all__ = [
     "path_tombstone",
     "read_tombstones",
     "register_after_forget",
+    "scrub_indexes",
     "text_digest",
     "tombstoned_digests",
     "tombstoned_text",

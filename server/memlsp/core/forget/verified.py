@@ -5,13 +5,15 @@ take the scope's flock and walk to the note without following symlinks (:mod:`.w
 hash the bytes read, refuse a hard link or a stale hash, check the dream lease; append the
 tombstone and the audit record (:mod:`.tombstones`) *before* anything is deleted; unlink
 the very inode that was hashed; rebuild ``MEMORY.md`` and run the :data:`AFTER_FORGET`
-hooks (retrieval caches), so the note cannot be recalled again.
+hooks, so the note cannot be recalled again; scrub it from every retrieval index in the home
+(:mod:`.derived`), so no copy of it is left there either.
 
 Must not import pygls, lsprotocol or anything from ``memlsp.lsp``/``memlsp.cli``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import errno
 import hashlib
@@ -27,6 +29,7 @@ from .. import history, telemetry
 from ..notes import iso, utcnow
 from ..records import index_warning
 from ..store import Scope, Store
+from .derived import scrub_indexes
 from .errors import ForgetRefused
 from .paths import NoteLocation, validate_path
 from .tombstones import AUDIT, TOMBSTONES, body_digest, path_digest, path_tombstone
@@ -124,6 +127,11 @@ def forget(
             duration_ms=(time.perf_counter() - started) * 1000,
         )
         raise
+    # no copy in the derived indexes either (a retry of a forget that crashed before this
+    # point scrubs too); outside the scope's lock: the indexes have their own
+    scrubbed = scrub_indexes(store, result.path)
+    if scrubbed:
+        result = dataclasses.replace(result, hook_failures=result.hook_failures + scrubbed)
     telemetry.emit(
         "forget.completed",
         outcome=result.status,

@@ -15,6 +15,7 @@ from .. import memory_md, sessions
 from ..forget import tombstoned_digests
 from ..identity import resolve_project
 from ..notes import utcnow
+from ..retrieval.cache_file import INDEX_FILE
 from ..retrieval.embedders import Embedder, load_embedder
 from ..retrieval.general import general_matrix
 from ..retrieval.glossary import Glossary
@@ -49,7 +50,6 @@ MANIFEST_LINES = 30  # frontmatter and description come from a note's first 30 l
 MAX_SELECTED = 5
 SESSION_BUDGET_BYTES = sessions.SESSION_BUDGET_BYTES
 FILE_TRIGGER_SLOTS = 2  # of the 5, at most this many come from open files alone
-INDEX_FILE = "retrieval.sqlite"
 
 
 class Recaller:

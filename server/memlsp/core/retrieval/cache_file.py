@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 import sys
+from collections.abc import Collection
 from pathlib import Path
 
 import numpy as np
@@ -28,7 +29,7 @@ from .doc import Doc, meta_json, with_languages
 from .glossary import Glossary
 from .keywords import write_row
 
-__all__ = ["SCHEMA_VERSION", "CacheFile"]
+__all__ = ["INDEX_FILE", "SCHEMA_VERSION", "CacheFile", "scrub"]
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +37,8 @@ log = logging.getLogger(__name__)
 #: a file of schema 1 is rebuilt once, its notes embedded again.
 SCHEMA_VERSION = "2"
 _SUFFIXES = ("", "-wal", "-shm", "-journal")
+#: The index file's name in a recall home's ``.memlsp/`` (:mod:`memlsp.core.recall`).
+INDEX_FILE = "retrieval.sqlite"
 
 
 class CacheFile:
@@ -218,3 +221,48 @@ def _scrubbed(doc: Doc) -> Doc:
     if text == doc.text and meta == doc.meta:
         return doc
     return Doc(doc.key, doc.fingerprint, text, meta)
+
+
+def scrub(path: Path, keys: Collection[str]) -> str:
+    """Leave no copy of the notes ``keys`` in the cache file at ``path`` (a verified forget,
+    R24): their rows are deleted with ``secure_delete`` on, the full-text index's segments
+    are merged (FTS5 ``optimize``: a delete only adds a marker, the old segment keeps the
+    words), the file is rewritten without free pages (``VACUUM``) and its write-ahead log
+    truncated. A file holding none of ``keys`` is left alone. A file that cannot be scrubbed
+    (busy past the timeout, corrupt, foreign, a symlink) is deleted instead: it is a cache,
+    rebuilt from the notes by the next recall. Returns ``"absent"``, ``"clean"``,
+    ``"scrubbed"``, ``"removed"`` or ``"linked"`` (a symbolic link, which memlsp never writes
+    through); raises ``OSError`` only when even the deletion fails."""
+    if not path.exists():
+        return "absent"
+    try:
+        guard(path)
+        conn = sqlite3.connect(path, timeout=5.0)
+        try:
+            conn.execute("PRAGMA secure_delete=ON")
+            marks = ",".join("?" * len(keys))
+            rows = [
+                r for (r,) in conn.execute(f"SELECT id FROM docs WHERE key IN ({marks})", [*keys])
+            ]
+            if not rows:
+                return "clean"
+            with conn:
+                for rowid in rows:
+                    conn.execute("DELETE FROM docs WHERE id = ?", (rowid,))
+                    conn.execute("DELETE FROM fts WHERE rowid = ?", (rowid,))
+                conn.execute("INSERT INTO fts(fts) VALUES('optimize')")
+            conn.execute("VACUUM")
+            busy = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+            if busy and busy[0]:  # a reader elsewhere holds old frames: they may keep the text
+                raise sqlite3.OperationalError("write-ahead log still in use")
+        finally:
+            conn.close()
+        return "scrubbed"
+    except (sqlite3.Error, SymlinkRefusedError, OSError) as exc:
+        log.info("retrieval index %s not scrubbed in place (%s); deleting it", path, exc)
+    try:
+        for suffix in _SUFFIXES:
+            remove(str(path) + suffix, missing_ok=True)
+    except SymlinkRefusedError:
+        return "linked"  # memlsp never writes an index through a link: none of ours is there
+    return "removed"

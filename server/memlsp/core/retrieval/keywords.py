@@ -148,6 +148,11 @@ class KeywordSearch:
         stem_of: dict[int, str] = {}
         for term, doc in conn.execute("SELECT term, doc FROM temp.qtok_i"):
             stem_of.setdefault(doc - 1, term)
+        # The writes above opened a transaction (sqlite3 begins one before a DML statement);
+        # left open, every later read of the connection would hold a snapshot of the file, so
+        # no checkpoint could ever empty its write-ahead log (it grows, and a forget could not
+        # scrub the file in place).
+        conn.commit()
         return [stem_of.get(i) for i in range(len(terms))]
 
 

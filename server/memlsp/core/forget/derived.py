@@ -1,0 +1,52 @@
+"""Derived copies of a forgotten note (SPEC R24, docs/explanation/forget.md step 9).
+
+The retrieval index (``.memlsp/retrieval.sqlite`` of every recall home: a project scope, the
+global scope, the home's own ``.memlsp/``) holds each note's description, body and glosses. It
+is synced from the files before a search, but a deleted row leaves its text in free pages
+and in the full-text index's older segments, and an index nobody searches again is never
+synced at all. So a forget scrubs every index in the home that holds the note
+(:func:`memlsp.core.retrieval.cache_file.scrub`). A global or mounted-folder note is held by
+every project's index; a project note by its project's (and by the one it used before the
+project had a folder of its own).
+
+Must not import pygls, lsprotocol or anything from ``memlsp.lsp``/``memlsp.cli``.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from ..store import Store
+
+log = logging.getLogger("memlsp.core.forget")
+
+__all__ = ["index_files", "scrub_indexes"]
+
+
+def index_files(store: Store) -> list[Path]:
+    """Every retrieval index file a recall home of ``store`` may hold (existing or not)."""
+    from ..retrieval.cache_file import INDEX_FILE
+    from ..sessions import home_state
+
+    homes = [*store.scopes(), home_state(store)]
+    return [scope.state_dir / INDEX_FILE for scope in homes]
+
+
+def scrub_indexes(store: Store, rel_path: str) -> tuple[str, ...]:
+    """Scrub the note at home-relative ``rel_path`` from every index in the home; returns
+    the failures (type names of the errors) for :attr:`.verified.ForgetResult.hook_failures`
+    — a failure means an index file could neither be scrubbed nor deleted."""
+    from ..retrieval.cache_file import scrub  # numpy and sqlite: only when forgetting
+
+    failures: list[str] = []
+    for path in index_files(store):
+        try:
+            outcome = scrub(path, [rel_path])
+        except OSError as exc:
+            log.warning("retrieval index %s still holds a forgotten note: %s", path, exc)
+            failures.append(f"index-scrub:{type(exc).__name__}")
+            continue
+        if outcome in ("scrubbed", "removed"):
+            log.info("forgotten note scrubbed from %s (%s)", path, outcome)
+    return tuple(failures)
