@@ -34,8 +34,15 @@ sys.exit(1 if errors else 0)
 """
 
 # what the service imports on job and request threads: the worker process (reindex,
-# extraction), remember, dream (also for its audit log, `memlsp log`), reindexing
-CHAINS = ["memlsp.core.worker", "memlsp.core.remember", "memlsp.core.dream", "memlsp.core.reindex"]
+# extraction), remember, dream (also for its audit log, `memlsp log`), reindexing, team sync
+# (a status request, the sync timer: not loaded at start, ADR 0010)
+CHAINS = [
+    "memlsp.core.worker",
+    "memlsp.core.remember",
+    "memlsp.core.dream",
+    "memlsp.core.reindex",
+    "memlsp.core.sync",
+]
 
 
 @pytest.mark.parametrize("run", range(10))

@@ -10,6 +10,7 @@ import argparse
 import sys
 
 from ..core.errors import MemlspError
+from . import startup
 
 
 def command_modules() -> list:
@@ -94,15 +95,20 @@ def _version() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    process = argv is None  # this process is memlsp (not a caller's main(argv))
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["hook"]:
         # Claude Code runs this on every hook event: a light process, answered at once.
         from .agent_cmds import run_hook
 
         return run_hook(argv[1:])
+    if process:
+        startup.pause()  # no garbage collection while the modules load (ADR 0010)
     alone = _ALONE.get(argv[0]) if argv else None
     parser = build_parser(alone)
     args, extra = parser.parse_known_args(argv)
+    if args.command != "serve":  # the server says so itself, once it is built
+        startup.loaded()
     if extra:  # said by the command's own parser, with its usage (not memlsp's)
         _innermost(parser, args).error(f"unrecognized arguments: {' '.join(extra)}")
     if not getattr(args, "func", None):

@@ -9,6 +9,8 @@ import argparse
 import logging
 import sys
 
+from . import startup
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("serve", help="run the language server (stdio; --tcp PORT to debug)")
@@ -48,6 +50,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     sys.setswitchinterval(0.001)
 
     server = create_server()
+    startup.loaded()  # its modules are loaded: collect garbage again (ADR 0010)
     if args.tcp is not None:
         server.start_tcp("127.0.0.1", args.tcp)
     else:

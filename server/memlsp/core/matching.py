@@ -28,6 +28,7 @@ import difflib
 import re
 from dataclasses import dataclass
 
+from .lazyre import lazy_compile
 from .text import STOPWORDS, content_tokens, is_chinese, overlap
 
 _WEEKDAY = (
@@ -38,20 +39,20 @@ _MONTH = (
     r"january|february|march|april|june|july|august|september|october|november|december|"
     r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
 )
-_VALUE = re.compile(
+_VALUE = lazy_compile(
     r"(?<![A-Za-z\-_./])(?:\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}(?:\s*[ap]m)?|"
     r"\d+(?:\.\d+)?\s*(?:%|[ap]m\b)?)(?![A-Za-z\-_])|"
     rf"\b(?:{_WEEKDAY})s?\b|\b(?:{_MONTH})\b|(?:周|星期|礼拜)[一二三四五六日天]|"
     r"[一二两三四五六七八九十百千]+(?:个)?(?:天|周(?![一二三四五六日天])|小时|分钟|月|年|点|号|次|人|倍)",
     re.I,
 )
-_IDENT = re.compile(
+_IDENT = lazy_compile(
     r"(?<![\w])(?:[@#][\w\-.]+|[A-Za-z][\w]*(?:[-_./][A-Za-z0-9]+)+|[a-z]+[A-Z]\w*|"
     r"[A-Z]{2,}[A-Z0-9]*s?\b)"
 )
-_QUOTED = re.compile(r"[\"“「《']([^\"”」》']{2,40})[\"”」》']")
-_CAPITAL = re.compile(r"(?<![\w\-])[A-Z][a-z][\w]*")
-_SENT_START = re.compile(r"(?:^|[.!?:;。！？；]\s*|\n)\s*[\"'(“]?$")
+_QUOTED = lazy_compile(r"[\"“「《']([^\"”」》']{2,40})[\"”」》']")
+_CAPITAL = lazy_compile(r"(?<![\w\-])[A-Z][a-z][\w]*")
+_SENT_START = lazy_compile(r"(?:^|[.!?:;。！？；]\s*|\n)\s*[\"'(“]?$")
 # Capitalised words that start sentences without naming anything.
 _COMMON_CAPS = frozenset(
     "use run add always never please make keep avoid prefer remember note dont don't do "
@@ -60,8 +61,8 @@ _COMMON_CAPS = frozenset(
     "yes no ok okay also and but so then now new old only all any some most no not every "
     "staging production prod main release releases team teams service services".split()
 )
-_LATIN_IN_ZH = re.compile(r"[A-Za-z][\w\-.]*")
-_WORD = re.compile(r"[A-Za-z0-9][\w\-.']*|[\u3400-\u9fff]")
+_LATIN_IN_ZH = lazy_compile(r"[A-Za-z][\w\-.]*")
+_WORD = lazy_compile(r"[A-Za-z0-9][\w\-.']*|[\u3400-\u9fff]")
 
 
 @dataclass(frozen=True)
@@ -188,7 +189,7 @@ def slot_swap(a: str, b: str, *, min_equal: float = 0.5, values_may_change: bool
     return False
 
 
-_CHANGE_WORDS = re.compile(
+_CHANGE_WORDS = lazy_compile(
     r"\b(?:update[:：]?|change of plan[:：]?|moved to|changed to|now|from now on|"
     r"from today|going forward|instead|anymore|any more)\b|改到|改成|改为|换成|现在|"
     r"从今天起|从现在起|以后|更新[:：]?|了",

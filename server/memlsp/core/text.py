@@ -17,8 +17,9 @@ Owns, once each:
   :func:`similarity_tokens` (the dream's case-folded content words and bigrams, counted
   for cosine similarity).
 
-Pure standard library. Must not import anything from memlsp, sqlite3 callers, models,
-pygls, lsprotocol or a CLI.
+Pure standard library. Must not import anything from memlsp (but :mod:`.lazyre`, itself
+standard library only: the patterns compile on first use), sqlite3 callers, models, pygls,
+lsprotocol or a CLI.
 
 Why bigrams: FTS5's ``unicode61`` tokeniser indexes a whole run of CJK characters as one
 token, and ``trigram`` never matches two-character words (迁移, 密钥). Rewriting every CJK run
@@ -35,6 +36,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
+
+from .lazyre import lazy_compile
 
 __all__ = [
     "CJK",
@@ -77,11 +80,11 @@ HANGUL = "\uac00-\ud7af"
 #: Every CJK character: ideographs, kana, hangul.
 CJK = HAN + KANA + HANGUL
 
-_HAN_CHAR = re.compile(f"[{HAN}]")
-_HAN_RUN = re.compile(f"[{HAN}]+")
-_CJK_CHAR = re.compile(f"[{CJK}]")
-_CJK_RUN = re.compile(f"[{CJK}]+")
-_LATIN = re.compile(r"[A-Za-z]")
+_HAN_CHAR = lazy_compile(f"[{HAN}]")
+_HAN_RUN = lazy_compile(f"[{HAN}]+")
+_CJK_CHAR = lazy_compile(f"[{CJK}]")
+_CJK_RUN = lazy_compile(f"[{CJK}]+")
+_LATIN = lazy_compile(r"[A-Za-z]")
 
 
 def encodable(text: str) -> str:
@@ -174,10 +177,10 @@ STOPWORDS: frozenset[str] = EN_STOPWORDS | ZH_STOPWORDS
 # ---- retrieval: the keyword side (R16) ---------------------------------------------------
 # A token is a run of letters/digits (no underscore: unicode61 treats "_" as a separator),
 # or a run of CJK characters.
-_TOKEN = re.compile(f"[{CJK}]+|[^\\W_{CJK}]+")
+_TOKEN = lazy_compile(f"[{CJK}]+|[^\\W_{CJK}]+")
 # camelCase / PascalCase / digit boundaries inside an ASCII word: allocateNumber → allocate
 # number, HTTPServer → http server, v3api → v3 api is left alone (digits stay attached).
-_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_CAMEL = lazy_compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
 
 def tokens(text: str) -> list[str]:
@@ -287,7 +290,7 @@ def match_expression(terms: list[str]) -> str:
 
 
 # ---- the write side: topic overlap (R10, R23) --------------------------------------------
-_LATIN_WORD = re.compile(r"[^\W\d_][\w'\-]*|\d[\w.\-]*", re.UNICODE)
+_LATIN_WORD = lazy_compile(r"[^\W\d_][\w'\-]*|\d[\w.\-]*", re.UNICODE)
 
 
 def content_tokens(text: str) -> set[str]:
@@ -317,7 +320,7 @@ def overlap(a: set[str], b: set[str]) -> tuple[int, float]:
 
 # ---- the dream: lexical similarity (R10, R22) --------------------------------------------
 # Words keep inner dots and apostrophes (v1.2, don't): a version is one value.
-_SIM_WORD = re.compile(r"[^\W_]+(?:[.'’][^\W_]+)*", re.UNICODE)
+_SIM_WORD = lazy_compile(r"[^\W_]+(?:[.'’][^\W_]+)*", re.UNICODE)
 
 
 def similarity_tokens(text: str) -> list[str]:

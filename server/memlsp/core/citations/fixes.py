@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from ..errors import MemlspError, NoteFormatError, NotFoundError
 from ..fsutil import atomic_write, file_lock
+from ..lazyre import lazy_compile
 from ..notes import parse_note
 from ..records import index_warning
 from ..store import Store
@@ -60,7 +61,7 @@ def fixed_text(store: Store, note: str, finding: Finding, action: str) -> str:
     return fix_rename_text(text, finding) if action == "rename" else fix_remove_text(text, finding)
 
 
-_PLAIN_SAFE = re.compile(r"^[A-Za-z0-9_./@+\-\u00a0-\U0010ffff][^:#\n]*$")
+_PLAIN_SAFE = lazy_compile(r"^[A-Za-z0-9_./@+\-\u00a0-\U0010ffff][^:#\n]*$")
 
 
 def fix_rename_text(text: str, finding: Finding) -> str:

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from .. import telemetry
+from ..lazyre import lazy_compile
 from ..store import Entry, Scope, Store
 from .errors import ForgetRefused
 from .tombstones import normalise_text
@@ -34,7 +35,7 @@ class MatchReport:
 
 MIN_QUERY_CHARS = 3  # "e" matches nearly every note: a match must be specific
 FEW = 3  # beyond this many matches, confirming means naming how many were listed
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+_CJK = lazy_compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 
 def check_specific(text: str) -> None:

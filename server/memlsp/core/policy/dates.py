@@ -20,6 +20,8 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
+from ..lazyre import LazyPattern, lazy_compile
+
 WEEKDAYS_EN = {
     "monday": 0,
     "tuesday": 1,
@@ -116,7 +118,7 @@ def _month(day: dt.date) -> str:
     return f"{day.year:04d}-{day.month:02d}"
 
 
-_HABIT_EN = re.compile(
+_HABIT_EN = lazy_compile(
     r"\b(every|each|usually|always|never|typically|generally|normally|most|regularly|"
     r"recurring|(?:bi-?)?weekly|fortnightly)\b"
     r"|\b(mon|tues|wednes|thurs|fri|satur|sun)days\b",
@@ -125,15 +127,15 @@ _HABIT_EN = re.compile(
 # A negated habit ("周五不做评审", "周一不安排会议") describes a recurring day; a prohibition
 # ("周五之前不要合并") still names a date. 双周/隔周 (every other week), 逢 (whenever it is)
 # and 例会/定期 (a standing meeting, regularly) are recurring too.
-_HABIT_ZH = re.compile(
+_HABIT_ZH = lazy_compile(
     r"每|都|一般|通常|总是|从不|往往|固定|定期|例会|双周|隔周|逢|不(?!要|能|许|准|得|用)"
 )
-_PAST_EN = re.compile(
+_PAST_EN = lazy_compile(
     r"\b(was|were|did|decided|agreed|happened|went|had|broke|failed|shipped|merged|"
     r"released|said|told|ago|last)\b",
     re.I,
 )
-_PAST_ZH = re.compile(r"了|过|已经|上周")
+_PAST_ZH = lazy_compile(r"了|过|已经|上周")
 
 
 def _sentence_around(text: str, start: int, end: int, stops: str = ".!?。！？\n") -> str:
@@ -168,21 +170,21 @@ _ORDINAL_DAYS = {
 
 # (rule name, regex); the handler is chosen by rule name in _resolve. Longer, more
 # specific phrases come first; matches never overlap (earlier rules win).
-_RULES: list[tuple[str, re.Pattern[str]]] = [
-    ("zh-absolute", re.compile(r"(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]")),
-    ("en-day-after-tomorrow", re.compile(r"\bthe day after tomorrow\b", re.I)),
-    ("en-day-before-yesterday", re.compile(r"\bthe day before yesterday\b", re.I)),
-    ("en-end-next-week", re.compile(r"\b(?:the )?end of next week\b", re.I)),
-    ("en-end-week", re.compile(r"\b(?:the )?end of (?:the|this) week\b", re.I)),
-    ("en-end-next-month", re.compile(r"\b(?:the )?end of next month\b", re.I)),
-    ("en-end-month", re.compile(r"\b(?:the )?end of (?:the |this )?month\b", re.I)),
-    ("en-start-next-month", re.compile(r"\b(?:the )?(?:beginning|start) of next month\b", re.I)),
-    ("en-end-year", re.compile(r"\b(?:the )?end of (?:the |this )?year\b", re.I)),
-    ("en-week-after-next", re.compile(r"\bthe week after next\b", re.I)),
-    ("en-weekday-after-next", re.compile(rf"\bthe ({_WD_EN}) after next\b", re.I)),
+_RULES: list[tuple[str, LazyPattern]] = [
+    ("zh-absolute", lazy_compile(r"(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]")),
+    ("en-day-after-tomorrow", lazy_compile(r"\bthe day after tomorrow\b", re.I)),
+    ("en-day-before-yesterday", lazy_compile(r"\bthe day before yesterday\b", re.I)),
+    ("en-end-next-week", lazy_compile(r"\b(?:the )?end of next week\b", re.I)),
+    ("en-end-week", lazy_compile(r"\b(?:the )?end of (?:the|this) week\b", re.I)),
+    ("en-end-next-month", lazy_compile(r"\b(?:the )?end of next month\b", re.I)),
+    ("en-end-month", lazy_compile(r"\b(?:the )?end of (?:the |this )?month\b", re.I)),
+    ("en-start-next-month", lazy_compile(r"\b(?:the )?(?:beginning|start) of next month\b", re.I)),
+    ("en-end-year", lazy_compile(r"\b(?:the )?end of (?:the |this )?year\b", re.I)),
+    ("en-week-after-next", lazy_compile(r"\bthe week after next\b", re.I)),
+    ("en-weekday-after-next", lazy_compile(rf"\bthe ({_WD_EN}) after next\b", re.I)),
     (
         "en-offset-from",  # "a week from Monday", "ten days after next Friday"
-        re.compile(
+        lazy_compile(
             rf"\b({_NUM_EN_RX}) (day|week|fortnight)s? (?:from|after) "
             rf"(?:(next|this) )?({_WD_EN}|tomorrow|today)\b",
             re.I,
@@ -190,43 +192,43 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ),
     (
         "en-day-of-month",  # "the 3rd of next month"
-        re.compile(
+        lazy_compile(
             rf"\bthe (\d{{1,2}}|{'|'.join(_ORDINAL_DAYS)})(?:st|nd|rd|th)? of (next|this) month\b",
             re.I,
         ),
     ),
-    ("en-weekend", re.compile(r"\b(this|next) weekend\b", re.I)),
-    ("en-next-weekday", re.compile(rf"\bnext ({_WD_EN})\b", re.I)),
-    ("en-this-weekday", re.compile(rf"\bthis (?:coming )?({_WD_EN})\b", re.I)),
-    ("en-last-weekday", re.compile(rf"\blast ({_WD_EN})\b(?! of\b)", re.I)),
-    ("en-week", re.compile(r"\b(next|this|last) week\b", re.I)),
-    ("en-month", re.compile(r"\b(next|this|last) month\b", re.I)),
-    ("en-year", re.compile(r"\b(next|this|last) year\b", re.I)),
+    ("en-weekend", lazy_compile(r"\b(this|next) weekend\b", re.I)),
+    ("en-next-weekday", lazy_compile(rf"\bnext ({_WD_EN})\b", re.I)),
+    ("en-this-weekday", lazy_compile(rf"\bthis (?:coming )?({_WD_EN})\b", re.I)),
+    ("en-last-weekday", lazy_compile(rf"\blast ({_WD_EN})\b(?! of\b)", re.I)),
+    ("en-week", lazy_compile(r"\b(next|this|last) week\b", re.I)),
+    ("en-month", lazy_compile(r"\b(next|this|last) month\b", re.I)),
+    ("en-year", lazy_compile(r"\b(next|this|last) year\b", re.I)),
     (
         "en-in-offset",
-        re.compile(
+        lazy_compile(
             rf"\bin ({_NUM_EN_RX}) (day|week|month|fortnight)s?\b(?:'s?|s')?(?: time\b)?(?! ago)",
             re.I,
         ),
     ),
     (
         "en-offset-later",
-        re.compile(
+        lazy_compile(
             rf"\b({_NUM_EN_RX}) (day|week|month|fortnight)s? (?:from now|from today|later)\b",
             re.I,
         ),
     ),
-    ("en-offset-ago", re.compile(rf"\b({_NUM_EN_RX}) (day|week|month|fortnight)s? ago\b", re.I)),
-    ("en-tomorrow", re.compile(r"\btomorrow(?:'s)?\b", re.I)),
-    ("en-yesterday", re.compile(r"\byesterday(?:'s)?\b", re.I)),
+    ("en-offset-ago", lazy_compile(rf"\b({_NUM_EN_RX}) (day|week|month|fortnight)s? ago\b", re.I)),
+    ("en-tomorrow", lazy_compile(r"\btomorrow(?:'s)?\b", re.I)),
+    ("en-yesterday", lazy_compile(r"\byesterday(?:'s)?\b", re.I)),
     (
         "en-today",
-        re.compile(r"\b(?:today(?:'s)?|tonight|this (?:morning|afternoon|evening))\b", re.I),
+        lazy_compile(r"\b(?:today(?:'s)?|tonight|this (?:morning|afternoon|evening))\b", re.I),
     ),
     # "the first Wednesday of the month" is a recurring day, not a date.
     (
         "en-weekday",
-        re.compile(
+        lazy_compile(
             rf"(?<!first )(?<!second )(?<!third )(?<!fourth )(?<!last )(?<!every )(?<!each )"
             # a named day is a name, not a weekday to pin: Black Friday, Cyber Monday
             rf"{_NAMED_DAY_LOOKBEHIND}"
@@ -239,34 +241,34 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
-    ("zh-next-next-weekday", re.compile(r"下下(?:周|星期|个星期|礼拜)([一二三四五六日天])")),
+    ("zh-next-next-weekday", lazy_compile(r"下下(?:周|星期|个星期|礼拜)([一二三四五六日天])")),
     (
         "zh-weekday-rel",
-        re.compile(r"(下|上|这|本)(?:周|星期|个星期|礼拜|个礼拜)([一二三四五六日天])"),
+        lazy_compile(r"(下|上|这|本)(?:周|星期|个星期|礼拜|个礼拜)([一二三四五六日天])"),
     ),
-    ("zh-weekend", re.compile(r"(这|本|下)(?:周|个周|星期)末")),
-    ("zh-week", re.compile(r"(下下|下|上|这|本)(?:周|星期|个星期|礼拜)(?![一二三四五六日天末])")),
-    ("zh-month-end", re.compile(r"(下个?月|本月|这个月)?月?底")),
-    ("zh-month-start", re.compile(r"(下个?月|本月|这个月)初")),
-    ("zh-month", re.compile(r"(下个?月|上个?月|本月|这个月)")),
-    ("zh-year-end", re.compile(r"(今年|明年)?年底")),
-    ("zh-year", re.compile(r"(明年|今年|去年)")),
+    ("zh-weekend", lazy_compile(r"(这|本|下)(?:周|个周|星期)末")),
+    ("zh-week", lazy_compile(r"(下下|下|上|这|本)(?:周|星期|个星期|礼拜)(?![一二三四五六日天末])")),
+    ("zh-month-end", lazy_compile(r"(下个?月|本月|这个月)?月?底")),
+    ("zh-month-start", lazy_compile(r"(下个?月|本月|这个月)初")),
+    ("zh-month", lazy_compile(r"(下个?月|上个?月|本月|这个月)")),
+    ("zh-year-end", lazy_compile(r"(今年|明年)?年底")),
+    ("zh-year", lazy_compile(r"(明年|今年|去年)")),
     (
         "zh-offset",
-        re.compile(rf"({_ZH_NUM_RX})\s*(天|周|个星期|个礼拜|个月)(以后|之后|后|以前|之前|前)"),
+        lazy_compile(rf"({_ZH_NUM_RX})\s*(天|周|个星期|个礼拜|个月)(以后|之后|后|以前|之前|前)"),
     ),
-    ("zh-day", re.compile(r"大后天|大前天|后天|前天|明天|明日|昨天|昨日|今天|今日|今晚")),
+    ("zh-day", lazy_compile(r"大后天|大前天|后天|前天|明天|明日|昨天|昨日|今天|今日|今晚")),
     # a weekday with a clock time is a schedule slot ("周二凌晨两点"), as in English
     (
         "zh-weekday",
-        re.compile(
+        lazy_compile(
             r"(?<![下上这本每])(?:周|星期|礼拜)([一二三四五六日天])"
             r"(?!\s*(?:早上|上午|中午|下午|晚上|凌晨|夜里)?\s*[零一二两三四五六七八九十\d]+\s*[点:：])"
         ),
     ),
 ]
 
-_PREPOSITIONS = re.compile(
+_PREPOSITIONS = lazy_compile(
     r"(?:\b(?:on|from|since|until|till|by|before|after|starting|as of|through|to|for|"
     r"of|with|the|due|until)\s*)$",
     re.I,

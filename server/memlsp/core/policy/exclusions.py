@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..lazyre import lazy_compile
 from ..text import is_chinese
 from . import recognisers as rec
 from .secrets import DOMAIN_PATH, URL, find_secrets
@@ -59,7 +60,7 @@ _EXT = (
     r"css|scss|less|vue|svelte|tf|tfvars|proto|graphql|gql|gradle|xml|lock|env|dart|ex|exs|"
     r"erl|hs|clj|lua|r|ipynb|properties|plist|csproj|sln"
 )
-_PATH = re.compile(
+_PATH = lazy_compile(
     rf"(?<![\w@])(?:~|\.{{1,2}})?/?(?:[\w@\-.]+/)+[\w@\-.]*\.(?:{_EXT})\b"
     r"|(?<![\w@])(?:\.{1,2}/|/)?(?:src|lib|app|apps|packages|services|cmd|internal|pkg|"
     r"modules|components|server|client|tests?|spec|scripts|config|infra|terraform|charts)"
@@ -67,40 +68,40 @@ _PATH = re.compile(
     r"|(?<![\w@/:.])\.?[A-Za-z_@][\w@\-.]*/(?:[\w@\-.]+/)+[\w@\-.]*",
     re.I,
 )
-_WIN_PATH = re.compile(r"\b[A-Za-z]:\\(?:[\w\-. ]+\\)*[\w\-. ]+")
-_FILENAME = re.compile(rf"(?<![\w/.])[\w\-]+(?:\.[\w\-]+)*\.(?:{_EXT})\b", re.I)
-_LOCATION = re.compile(
+_WIN_PATH = lazy_compile(r"\b[A-Za-z]:\\(?:[\w\-. ]+\\)*[\w\-. ]+")
+_FILENAME = lazy_compile(rf"(?<![\w/.])[\w\-]+(?:\.[\w\-]+)*\.(?:{_EXT})\b", re.I)
+_LOCATION = lazy_compile(
     r"\b(lives? in|lives? at|is in|are in|located (?:in|at)|defined in|declared in|"
     r"implemented in|find (?:it|them) in|sits? in|kept in|stored in|under)\b"
     r"|在.{0,40}(?:里|中|下面|目录)|位于|定义在|放在|写在",
     re.I,
 )
-_SHA = re.compile(r"(?<![\w\-])[0-9a-f]{7,40}(?![\w\-])")
+_SHA = lazy_compile(r"(?<![\w\-])[0-9a-f]{7,40}(?![\w\-])")
 # A hex id with letters and digits said next to a deploy, build or release word is a commit
 # ("remember 9f3c2a71e0 is the last good deploy"): git history, readable from git.
-_REVISION = re.compile(r"(?<![\w\-])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}(?![\w\-])")
-_REVISION_WORDS = re.compile(
+_REVISION = lazy_compile(r"(?<![\w\-])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}(?![\w\-])")
+_REVISION_WORDS = lazy_compile(
     r"\b(deploy(?:s|ed|ment)?|build|release[ds]?|roll(?:ed)? ?back|rollback|revision|rev|sha|"
     r"hash|last (?:good|known)|known[- ]good|bisect)\b|部署|回滚|版本",
     re.I,
 )
-_GIT_WORDS = re.compile(
+_GIT_WORDS = lazy_compile(
     r"\b(commit(?:s|ted)?|merge[ds]?|revert(?:ed)?|cherry-pick(?:ed)?|rebased?|git log|"
     r"git blame|blame|changelog entry|pull request #?\d+|PR #\d+|tag(?:ged)? v?\d)\b|提交|合并请求",
     re.I,
 )
-_HISTORY = re.compile(
+_HISTORY = lazy_compile(
     r"\b(who (?:changed|wrote|touched|added|removed|broke)|was (?:changed|added|removed|"
     r"introduced|reverted) in (?:commit|PR|pull request|version)|commit history|"
     r"the commit (?:that|which)|last (?:changed|touched) by)\b|谁改的|哪个提交|那次提交",
     re.I,
 )
-_BUG = re.compile(
+_BUG = lazy_compile(
     r"\b(bug|bugs|crash(?:es|ed)?|regression|exception|race condition|deadlock|leak|"
     r"double[- ]charge|duplicate|off-by-one|incident)\b|bug|漏洞|故障|报错|崩溃|问题|重复",
     re.I,
 )
-_RECIPE = re.compile(
+_RECIPE = lazy_compile(
     r"\b(fix(?:ed)? (?:it |this |that )?(?:by|with)|the fix (?:is|was)|fix is to|"
     r"solution (?:is|was)|workaround (?:is|was)|resolved (?:it )?by|solved (?:it )?by|"
     r"to fix (?:it|this|that)|remember (?:this|the|that) fix|fixed by adding|"
@@ -108,7 +109,7 @@ _RECIPE = re.compile(
     r"这个修复|怎么修的是",
     re.I,
 )
-_TASK = re.compile(
+_TASK = lazy_compile(
     r"\b(halfway|half way|half-way|where I (?:am|left off)|in the middle of|"
     r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten) (?:of|out of) "
     r"(?:\d+|ten|twenty|thirty)\b(?: \w+)? (?:done|left|remaining|migrated|fixed|renamed|"
@@ -121,35 +122,35 @@ _TASK = re.compile(
     r"目前进度|当前进度|这次会话|本次会话|做到第",
     re.I,
 )
-_DOCS = re.compile(
+_DOCS = lazy_compile(
     r"\b(README(?:\.md)?|CLAUDE\.md|AGENTS\.md|GEMINI\.md|CONTRIBUTING(?:\.md)?|"
     r"CHANGELOG(?:\.md)?|copilot-instructions|\.cursorrules|the docs folder|docs/\S*)",
     re.I,
 )
-_DOCS_CLAIM = re.compile(
+_DOCS_CLAIM = lazy_compile(
     r"\b(says|said|states|documents|documented|describes|explains|lists|according to|"
     r"already|is in|are in|in the|mentions)\b|写了|写着|里写|已经写|说明了|提到",
     re.I,
 )
-_CODE_IDENT = re.compile(
+_CODE_IDENT = lazy_compile(
     r"\b[a-z_][A-Za-z0-9_]*\(\)|\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+\b|\b[a-z]+_[a-z_]+\(|"
     r"`[^`]*[(){}=<>][^`]*`"
 )
-_CODE_WORDS = re.compile(
+_CODE_WORDS = lazy_compile(
     r"\b(class(?:es)?|function|functions|method|methods|decorator|interface|struct|"
     r"hook|hooks|returns?|(?<!-)calls?|inherits?|extends|implements|wraps|design pattern|"
     r"(?:repository|factory|singleton|observer|adapter|builder|strategy|visitor) pattern)\b"
     r"|类|函数|方法|接口|装饰器|设计模式|继承",
     re.I,
 )
-_CODE_PATTERN_PHRASE = re.compile(
+_CODE_PATTERN_PHRASE = lazy_compile(
     r"\b(the code(?:base)? (?:uses|follows)|we (?:use|follow) the \w+ pattern|"
     r"(?:every|all|each) (?:handler|controller|service|component|model|class)e?s? "
     r"(?:must |should )?(?:return|call|extend|inherit|use|wrap|implement)s?|"
     r"is implemented (?:as|with|using)|pattern (?:for|in) the code)\b|代码(?:里|中)用的是|都继承",
     re.I,
 )
-_ARCH = re.compile(
+_ARCH = lazy_compile(
     r"\b((?:the |our )?(?:\w+ )?architecture (?:is|uses|consists|has)|architected|microservices?|monolith|event[- ]driven|message bus|"
     r"data flow|(?:talks|talk|sends|publishes|subscribes|connects) to (?:the )?\w+ (?:service|"
     r"queue|topic|db|database|api)|is (?:built|structured|organized|organised|layered) "
@@ -169,13 +170,13 @@ def _mask_urls(text: str) -> str:
 
 # A path right after "lives in" / "is" / "在", or a path with nothing else to say, is a
 # location; a rule or fact that cites a file is not.
-_LOCATION_BEFORE = re.compile(
+_LOCATION_BEFORE = lazy_compile(
     r"(?:\b(?:lives?|sits?|is|are|located|defined|declared|implemented|kept|stored|found|"
     r"find [\w ]{0,30}?)\s+(?:in|at|under|inside)?|\bis|\bare|在|放在|位于|定义在|"
     r"写在|声明在|实现在)\s*(?:the\s+)?(?:file|folder|directory)?\s*$",
     re.I,
 )
-_LOCATION_FILLER = re.compile(
+_LOCATION_FILLER = lazy_compile(
     r"\b(?:remember|note|that|the|a|an|is|are|it|lives?|in|at|under|inside|defined|declared|"
     r"implemented|located|kept|stored|sits?|file|folder|directory|config|you|can|find)\b|"
     r"记住|记一下|在|里|中|下|目录|文件|放|位于|定义|写",

@@ -30,6 +30,7 @@ import unicodedata
 from dataclasses import dataclass
 from urllib.parse import parse_qsl, urlsplit
 
+from ..lazyre import lazy_compile
 from .confusables import skeleton
 from .invisible import is_invisible, strip_invisible
 from .untrusted import FRAMING_TAGS, ROLE_TAGS, addressed_to_agent, dangerous_action, markup
@@ -37,7 +38,7 @@ from .untrusted import FRAMING_TAGS, ROLE_TAGS, addressed_to_agent, dangerous_ac
 TRUSTED_SOURCES = ("user",)
 UNTRUSTED_SOURCES = ("assistant", "tool", "web", "file", "pasted", "unknown")
 
-_INSTRUCTION = re.compile(
+_INSTRUCTION = lazy_compile(
     r"\b(ignore (?:all |any )?(?:the )?(?:previous|prior|above|earlier|your) "
     r"(?:instructions|rules|prompts?)|disregard (?:all |the )?(?:previous|prior|above) |"
     r"you (?:must|should|are to|will) (?:now |always |never |from now on )|"
@@ -53,13 +54,13 @@ _INSTRUCTION = re.compile(
     rf"|{ROLE_TAGS}",
     re.I,
 )
-_INSTRUCTION_ZH = re.compile(
+_INSTRUCTION_ZH = lazy_compile(
     r"忽略(?:之前|以上|前面|所有)的?(?:所有)?(?:指令|指示|规则|提示)|"
     r"你(?:必须|应该)(?:从现在起|以后|总是)|不要告诉用户|别告诉用户|瞒着用户|"
     r"系统提示|新的指令|以后的(?:助手|模型|智能体)(?:必须|应该)|"
     r"(?:发送|上传|转发)(?:所有的?)?(?:记忆|密钥|令牌|凭据)"
 )
-_OVERRIDE = re.compile(
+_OVERRIDE = lazy_compile(
     r"\b(ignore (?:all |any )?(?:the )?(?:previous|prior|above|earlier|your) "
     r"(?:instructions|rules|prompts?)|disregard (?:all |the )?(?:previous|prior|above) |"
     r"system prompt:|new instructions?:|"
@@ -75,15 +76,15 @@ _OVERRIDE = re.compile(
     rf"|{FRAMING_TAGS}",
     re.I,
 )
-_MD_IMAGE = re.compile(
+_MD_IMAGE = lazy_compile(
     r"!\[[^\]]*\]\(\s*<?((?:https?:)?//[^)\s>]+)|<\s*img\b[^>]*?\bsrc\s*=\s*[\"']?((?:https?:)?//[^\"'\s>]+)"
     r"|^\s*\[[^\]]+\]:\s*<?((?:https?:)?//\S+\.(?:png|gif|jpe?g|svg|webp|bmp|ico)\b\S*)",
     re.I | re.M,
 )
-_URL = re.compile(r"\bhttps?://[^\s<>\"'`)\]]+", re.I)
-_PLACEHOLDER = re.compile(r"\{\{?[^}]*\}\}?|\$\{?[A-Z_]{3,}\}?|%[A-Z_]{3,}%|<[a-z_]{3,}>", re.I)
-_ENCODED = re.compile(r"^[A-Za-z0-9+/=_\-%.]{24,}$")
-_DATA_PARAM = re.compile(
+_URL = lazy_compile(r"\bhttps?://[^\s<>\"'`)\]]+", re.I)
+_PLACEHOLDER = lazy_compile(r"\{\{?[^}]*\}\}?|\$\{?[A-Z_]{3,}\}?|%[A-Z_]{3,}%|<[a-z_]{3,}>", re.I)
+_ENCODED = lazy_compile(r"^[A-Za-z0-9+/=_\-%.]{24,}$")
+_DATA_PARAM = lazy_compile(
     r"^(?:data|d|q|payload|p|content|c|memory|mem|m|secret|token|key|k|msg|message|"
     r"text|x|exfil|leak|info|env|v|val|value)$",
     re.I,

@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import re
 
+from ..lazyre import lazy_compile
+
 _NUM = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|half)"
 
 # ---- how a problem was fixed ------------------------------------------------------------
-FIX_EN = re.compile(
+FIX_EN = lazy_compile(
     # "the fix for X was …", "the workaround is to …", "the solution to X: …"
     r"\b(?:the|a|our|this|that)\s+(?:fix|solution|workaround|remedy|cure|trick)\s+"
     r"(?:(?:for|to)\b[^.;]{0,80}?)?(?:\bwas\b|\bis\b|\bturned out to be\b|:)"
@@ -40,7 +42,7 @@ FIX_EN = re.compile(
     r"\b(?:so we|and we|we fixed|fixed it|now we)\b",
     re.I,
 )
-FIX_ZH = re.compile(
+FIX_ZH = lazy_compile(
     r"(?:解决|修复|绕过|处理|规避)(?:的)?(?:办法|方法|方式|方案)|修法|怎么修的|"
     r"(?:是|靠|通过|用|把|给).{1,40}?(?:修好|修复|解决|搞定|绕过)(?:的|了)|"
     r"(?:之后|以后|后来).{0,24}?(?:就好了|就没了|就正常了|好了|没了|修好了|不再(?:出现|崩溃|报错))|"
@@ -48,7 +50,7 @@ FIX_ZH = re.compile(
 )
 
 # ---- where a piece of work stands --------------------------------------------------------
-TASK_EN = re.compile(
+TASK_EN = lazy_compile(
     r"\bI'?ll (?:pick (?:this|it) up|continue|resume|finish|get back to)\b|"
     r"\bpick (?:this|it) up (?:tomorrow|later|next|on)\b|\bnext step (?:is|will be)\b|"
     r"^\W*(?:todo|to-do|wip)\s*[:\-]|\bI'?m (?:stuck|blocked) on\b|"
@@ -62,38 +64,38 @@ TASK_EN = re.compile(
     r"\bthe rest (?:tomorrow|later|next week)\b",
     re.I,
 )
-TASK_ZH = re.compile(
+TASK_ZH = lazy_compile(
     r"我?正在把|还没(?:做|改|迁|写|弄|移植|转)完|明天继续|接下来我|下一步(?:是|要)|进度[：:]|"
     r"迁完了|刚(?:改|做|写|迁)完|目前卡在|卡在.{1,20}上|这个分支上|当前分支|还得把剩下|"
     r"剩下的.{0,20}(?:移植|改|迁|做|转)完|先(?:改|做)到这|下次从|已经.{0,8}了\s*\d+\s*个，?还剩"
 )
 
 # ---- where code is (without a path) -------------------------------------------------------
-CODE_PLACE_EN = re.compile(
+CODE_PLACE_EN = lazy_compile(
     r"\b(?:is|are|lives?|sits?|kept|stored|defined|declared|implemented)\s+(?:in|under|inside)\s+"
     r"(?:the\s+)?[\w\- ]{0,40}?\b(?:module|folder|directory|package|file|crate|namespace)\b|"
     r"\bis the (?:first|second|third|fourth|last|\w+th) (?:function|method|class|hook|handler) "
     r"in\b|\b(?:can )?find (?:it|them|the [\w ]{1,30}?) in\b",
     re.I,
 )
-CODE_PLACE_ZH = re.compile(
+CODE_PLACE_ZH = lazy_compile(
     r"(?:函数|类|方法|钩子|组件|配置|代码|着色器|实现|处理器|逻辑).{0,20}?(?:在|放在|位于|写在|定义在)"
     r".{0,30}?(?:模块|文件|目录|文件夹|包)(?:的)?(?:文件)?(?:里|中|下|里面)"
 )
 
 # ---- git history and code shapes said without a hash -------------------------------------
-HISTORY_EN = re.compile(
+HISTORY_EN = lazy_compile(
     r"\b(?:commit|PR|pull request|merge)\b[^.;]{0,40}?\b(?:reverted|introduced|added|removed|"
     r"switched|changed|broke|rewrote)\b|\bwas (?:merged|reverted|introduced) in\b",
     re.I,
 )
-HISTORY_ZH = re.compile(r"(?:PR|提交|合并)\s*#?\w*.{0,10}?(?:引入|回滚|改成|改掉|删掉)")
-CODE_SHAPE = re.compile(
+HISTORY_ZH = lazy_compile(r"(?:PR|提交|合并)\s*#?\w*.{0,10}?(?:引入|回滚|改成|改掉|删掉)")
+CODE_SHAPE = lazy_compile(
     r"(?i:\b(?:every|all|each)\b[^.;]{0,40}?\b(?:must |should )?(?:extends?|inherits?|"
     r"implements?|overrides?|returns?|wraps?)\b)[^.;]{0,30}?(?:\b[A-Z][a-z]+[A-Z]\w*|\w+\(\)|\bResult\b|"
     r"\b(?:type|class|interface|base)\b)|(?:都|必须|要)(?:继承|实现|返回|重写|包装)",
 )
-ARCH_ZH = re.compile(r"通过.{0,20}?(?:和|与|跟).{0,20}?(?:通信|交互)|消息总线")
+ARCH_ZH = lazy_compile(r"通过.{0,20}?(?:和|与|跟).{0,20}?(?:通信|交互)|消息总线")
 
 
 def is_fix_recipe(text: str, *, chinese: bool) -> bool:

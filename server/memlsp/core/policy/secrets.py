@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
+from ..lazyre import lazy_compile
 from .encoded import encoded_findings
 
 
@@ -67,18 +68,18 @@ def format_kinds() -> list[str]:
 
 # ``password=…`` / ``api_key: …`` / ``密码是 …``: the value must look like a credential
 # (see _credential_like), so prose such as "token: required" is not a secret.
-_ASSIGNMENT = re.compile(
+_ASSIGNMENT = lazy_compile(
     r"(?i)(?<![A-Za-z0-9])(?:[A-Za-z0-9]+[_\-])*(?:password|passwd|passphrase|pwd|pass|secret|"
     r"token|api[_\-]?key|apikey|access[_\-]?key|private[_\-]?key|client[_\-]?secret|"
     r"auth[_\-]?token|credentials?)(?:[_\-][A-Za-z0-9]+)*[\"']?\s*(?:[:=]|=>|is|was|:=)\s*"
     r"[\"'`]?([^\s\"'`,;]{8,})"
 )
-_ASSIGNMENT_ZH = re.compile(
+_ASSIGNMENT_ZH = lazy_compile(
     r"(?:密码|口令|密钥|秘钥|令牌|凭据|凭证|token|Token|API ?[Kk]ey)\s*(?:是|为|：|:|=)\s*[\"'`「]?"
     r"([^\s\"'`」，。,;；]{6,})"
 )
 # Context + entropy: a generated-looking token within a few words after a credential word.
-_CONTEXT = re.compile(
+_CONTEXT = lazy_compile(
     r"(?i)(?:password|passwd|passphrase|pwd|secret|token|api[ _\-]?key|apikey|access[ _\-]?key|"
     r"private[ _\-]?key|credentials?|auth|bearer|signing[ _\-]?key|session[ _\-]?key|"
     r"密码|口令|密钥|秘钥|令牌|凭据|凭证|私钥|暗号|(key))"
@@ -87,24 +88,24 @@ _CONTEXT = re.compile(
 # A sign-in pair: "the staging login is admin@example.test / <password>", "creds: ci-bot:<pw>":
 # within a few words after a sign-in word, a generated-looking value right after "/", ":" or
 # "|" (each such value is looked at, not just the first).
-_PAIR_WORD = re.compile(
+_PAIR_WORD = lazy_compile(
     r"(?i)(?:log[ -]?in|logon|sign[ -]?in|creds|credentials?|account|username|user)\b|登录|账号|账户"
 )
 # Links: a URL with a scheme or "www.", and a domain followed by a path (exclusions masks
 # both before looking for repository paths; here a link's path segment is not a password).
-URL = re.compile(r"\b[a-z][a-z0-9+.\-]*://\S+|\bwww\.\S+", re.I)
-DOMAIN_PATH = re.compile(r"\b[a-z0-9\-]+(?:\.[a-z0-9\-]+)*\.[a-z]{2,}(?::\d+)?/\S*", re.I)
-_PAIR_VALUE = re.compile(r"(?:/|:|\|)\s*([^\s,;:/|'\"`]{8,})")
-_PLACEHOLDER = re.compile(
+URL = lazy_compile(r"\b[a-z][a-z0-9+.\-]*://\S+|\bwww\.\S+", re.I)
+DOMAIN_PATH = lazy_compile(r"\b[a-z0-9\-]+(?:\.[a-z0-9\-]+)*\.[a-z]{2,}(?::\d+)?/\S*", re.I)
+_PAIR_VALUE = lazy_compile(r"(?:/|:|\|)\s*([^\s,;:/|'\"`]{8,})")
+_PLACEHOLDER = lazy_compile(
     r"^(?:<.*>|\$\{.*\}|\{\{.*\}\}|\*+|x{4,}|\.\.\.|…|%s|None|null|redacted)$", re.I
 )
-_PLACEHOLDER_WORDS = re.compile(
+_PLACEHOLDER_WORDS = lazy_compile(
     r"(?i)<[^>]*>|\$\{|\{\{|%[A-Z_]+%|your[_\-]?|changeme|change[_\-]me|placeholder|"
     r"redacted|replace[_\-]?me|^(?:password|passwd|pass|secret|pwd|user|admin|root|test|"
     r"token|demo|none|null|empty|pw)$|^\$\w+$|^%\w+%$"
 )
 # Filler a placeholder is padded with: runs of one character, ellipses.
-_FILLER = re.compile(r"(.)\1{5,}|\*{3,}|\.{3,}|…")
+_FILLER = lazy_compile(r"(.)\1{5,}|\*{3,}|\.{3,}|…")
 _KEY_BLOCK = ("private-key", "putty-private-key", "base64-key-lines", "private-key-escaped")
 
 
@@ -330,7 +331,7 @@ def _find(text: str, depth: int = 0) -> list[SecretMatch]:
     return _merge(kept)
 
 
-_PREFIX = re.compile(r"^(?:[A-Za-z]{1,12}[_\-.]){1,3}(?=[A-Za-z0-9])")
+_PREFIX = lazy_compile(r"^(?:[A-Za-z]{1,12}[_\-.]){1,3}(?=[A-Za-z0-9])")
 
 
 def _strip_prefix(value: str) -> str:

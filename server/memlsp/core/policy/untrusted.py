@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from ..lazyre import lazy_compile
 from .confusables import skeleton
 
 #: Fake role tags and headings of chat templates (``<system>``, ``<|im_start|>``, ``[INST]``,
@@ -43,7 +44,7 @@ ROLE_TAGS = (
 FRAMING_TAGS = r"<\s*/?\s*(?:memory-context|untrusted-data)\b"
 
 _AGENT = r"(?:ai|a\.i\.|assistants?|agents?|models?|llms?|copilots?|bots?|chatbots?|claude|gpt|chatgpt|gemini)"
-_ROLE = re.compile(
+_ROLE = lazy_compile(
     r"(?m)^[ \t>#*_\-\[(<|]*(?:system|system (?:notice|message|note|override|update|alert)|"
     r"developer(?: message)?|admin(?:istrator)? (?:notice|note|message)|"
     r"important (?:notice|instructions?)|assistant instructions?|"
@@ -53,7 +54,7 @@ _ROLE = re.compile(
     r"|(?m:^[ \t>#*]*(?:系统|系统提示|系统通知|系统消息|系统指令|管理员通知|重要通知|给ai的(?:说明|指令)|ai指令)"
     r"[ \t]*[:：])"
 )
-_ADDRESSED = re.compile(
+_ADDRESSED = lazy_compile(
     rf"\b(?:future|next|any|all|every|subsequent|later|other|coding) {_AGENT}\b.{{0,60}}?"
     r"\b(?:must|should|shall|need to|have to|are (?:required|instructed|expected) to|always|never|will)\b"
     rf"|\b(?:if|when) you(?:'re| are) an? (?:ai|llm|language model|assistant|agent|bot)\b"
@@ -79,19 +80,19 @@ _ADDRESSED = re.compile(
     r"|(?:不要|别|切勿|不得)(?:告诉|通知|提醒|让)用户|瞒着用户|(?:悄悄|偷偷|秘密)地?(?:发送|上传|执行|运行|添加)"
     r"|系统提示词?|新的指令|你的新(?:指令|规则|任务|角色)"
 )
-_MARKUP = re.compile(
+_MARKUP = lazy_compile(
     r"<!--|<\s*(?:script|img|iframe|style|meta|object|embed|svg|link|form|input|base|body|html|"
     r"div|span|a\s+href|p)\b[^>]*>|\]\(\s*javascript:|\bdata:[a-z]+/[a-z0-9.+\-]+;base64,"
 )
-_NEGATED = re.compile(
+_NEGATED = lazy_compile(
     r"(?:\b(?:never|don't|do not|dont|must not|mustn't|should not|shouldn't|no one should|"
     r"avoid|stop|without)\b|不要|别|禁止|不得|切勿|不能|绝不)[^.。!！;；\n]{0,30}$"
 )
-_DOWNLOAD = re.compile(
+_DOWNLOAD = lazy_compile(
     r"\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|fetch|aria2c|certutil|bitsadmin)\b|"
     r"https?://|下载"
 )
-_EXECUTE = re.compile(
+_EXECUTE = lazy_compile(
     r"\|\s*(?:sudo\s+)?(?:-\S+\s+)*(?:ba|z|k|da|fi|c)?sh\b|\|\s*(?:sudo\s+)?(?:python\d?(?:\.\d+)?|"
     r"perl|ruby|node|php|iex|invoke-expression|pwsh|powershell|source)\b|<\(\s*(?:curl|wget)|"
     r"\$\(\s*(?:curl|wget)|\b(?:iex|invoke-expression)\b|downloadstring|"
@@ -105,7 +106,7 @@ _CHECKS = (
     r"validation|code ?signing|pre-commit|hooks?|branch protection|secret scanning|sandbox|"
     r"sast|audit|review)"
 )
-_DISABLE = re.compile(
+_DISABLE = lazy_compile(
     r"--no-verify\b|--insecure\b|--no-check-certificate\b|--trusted-host\b|"
     r"\bverify\s*=\s*false\b|ssl[_\-]?verify\s*[:=]?\s*(?:false|0|no)\b|strict-ssl\s*[= ]\s*false|"
     r"rejectunauthorized\s*[:=]\s*false|node_tls_reject_unauthorized\s*=\s*0|git_ssl_no_verify|"
@@ -117,7 +118,7 @@ _DISABLE = re.compile(
     rf"(?:\w+ )?{_CHECKS}\b"
     r"|(?:关闭|禁用|跳过|绕过|去掉|取消)(?:掉)?(?:所有的?)?(?:证书|签名|安全|防火墙|校验|验证|测试|检查|审查|钩子)"
 )
-_EXFIL = re.compile(
+_EXFIL = lazy_compile(
     r"\b(?:curl|wget|http|https|invoke-webrequest|invoke-restmethod|iwr|irm|nc|ncat|netcat|scp|"
     r"rsync|ftp|sftp)\b[^\n]*?(?:\s-d\b|--data|\s-f\b|--form|\s-t\b|--upload-file|-x\s*post|"
     r"--post-(?:data|file)|\s@[~/.$]|\$\(\s*(?:cat|env|printenv|history)|<\s*[~/.$])"
@@ -129,8 +130,8 @@ _EXFIL = re.compile(
     r"|(?:发送|上传|转发|外发|同步|提交|复制)(?:到|至|给)?.{0,20}?(?:记忆|密钥|令牌|凭据|笔记|环境变量|对话|密码|源码)"
     r"|(?:记忆|密钥|令牌|凭据|笔记|环境变量|对话|密码|源码).{0,20}?(?:发送|上传|转发|外发)(?:到|至|给)"
 )
-_FENCE = re.compile(r"(?ms)^[ \t]*(```|~~~)[^\n]*\n.*?(?:^[ \t]*\1[ \t]*$|\Z)")
-_QUOTE = re.compile(r"(?m)(?:^[ \t]*>.*(?:\n|\Z))+")
+_FENCE = lazy_compile(r"(?ms)^[ \t]*(```|~~~)[^\n]*\n.*?(?:^[ \t]*\1[ \t]*$|\Z)")
+_QUOTE = lazy_compile(r"(?m)(?:^[ \t]*>.*(?:\n|\Z))+")
 LONG_PASTE_CHARS = 1200
 LONG_PASTE_LINES = 12
 

@@ -21,8 +21,6 @@ from ..citations import MOVED_FILE, MOVED_SYMBOL, Checker, CitingNote, Finding, 
 from ..notes import NOTE_TYPES, iso, one_line, parse_note, utcnow
 from ..rollout import EntryPoint, RolloutRefused
 from ..store import INDEX_NAME, SECTIONS, Entry, Scope, Store
-from ..sync import DEFAULT_BRANCH as SYNC_BRANCH
-from ..sync import SyncResult, SyncState, SyncStatus
 from ..watch import ScopeWatcher
 from .base import MAX_SESSIONS, warm_recaller
 from .chat import ChatUseCases, extract_summary
@@ -65,10 +63,14 @@ class MemoryService(
     language server calls it from worker threads."""
 
 
-# Re-exported on first use (PEP 562): extraction, forgetting, importing and recall load
-# regexes, numpy and the embedders, which a server does not need before its first
-# diagnostics (SPEC §13).
+# Re-exported on first use (PEP 562): extraction, forgetting, importing, recall and team
+# sync load regexes, numpy, the embedders and the sync engine, which neither a server before
+# its first diagnostics (SPEC §13) nor `memlsp ls` needs.
 _LAZY = {
+    "SYNC_BRANCH": ("..sync", "DEFAULT_BRANCH"),
+    "SyncResult": ("..sync", "SyncResult"),
+    "SyncState": ("..sync", "SyncState"),
+    "SyncStatus": ("..sync", "SyncStatus"),
     "ExtractResult": ("..extract", "ExtractResult"),
     "Message": ("..extract", "Message"),
     "FolderImport": ("..folder_import", "FolderImport"),

@@ -11,8 +11,8 @@ from __future__ import annotations
 import logging
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .. import sync as sync_mod
 from ..errors import MemlspError
 from ..git import toplevel
 from ..rollout import EntryPoint
@@ -20,6 +20,9 @@ from ..runtime import CancelToken, ProgressSink
 from ..store import Scope
 from .base import ServiceBase
 from .results import Job
+
+if TYPE_CHECKING:  # imported where used: `memlsp ls` and a server's start need no sync engine
+    from .. import sync as sync_mod
 
 log = logging.getLogger("memlsp.core.sync")
 
@@ -29,22 +32,28 @@ class SyncUseCases(ServiceBase):
         self,
         remote: str,
         *,
-        branch: str = sync_mod.DEFAULT_BRANCH,
+        branch: str | None = None,
         workspace: str | None = None,
         relative_to: str | Path | None = None,
     ) -> sync_mod.SyncState:
         """Connect the project's memory to ``remote`` (its own repository, or a branch of
         the project's); refused under managed off like every write. A local path is stored
         absolute, taken relative to ``relative_to`` (the folder the person typed it in);
-        without one a relative path is refused (ADR 0007)."""
+        without one a relative path is refused (ADR 0007). ``branch`` defaults to
+        :data:`memlsp.core.sync.DEFAULT_BRANCH`."""
+        from .. import sync as sync_mod
+
         self.require_writes()
         base = Path(relative_to).absolute() if relative_to is not None else None
         scope = self.project_scope(workspace)
+        branch = sync_mod.DEFAULT_BRANCH if branch is None else branch
         return sync_mod.init(self.store, scope, remote, branch, base=base)
 
     def sync_job(self, *, workspace: str | None = None, scope: Scope | None = None) -> Job:
         """Pull, merge and push the project's memory (refused under managed off, and before
         anything runs when the scope is not connected to a remote)."""
+        from .. import sync as sync_mod
+
         self.require_writes()
         scope = scope or self.project_scope(workspace)
         sync_mod.require_configured(sync_mod.load_state(scope))
@@ -55,6 +64,8 @@ class SyncUseCases(ServiceBase):
         folder = toplevel(self.folder(workspace))
 
         def run(cancel: CancelToken, progress: ProgressSink) -> sync_mod.SyncResult:
+            from .. import sync as sync_mod
+
             who = sync_mod.who_is_syncing(folder)
             result = sync_mod.sync(store, scope, who, cancel=cancel, progress=progress)
             if result.imported or result.removed or result.forgotten:
@@ -66,6 +77,8 @@ class SyncUseCases(ServiceBase):
     def sync_status(
         self, *, workspace: str | None = None, fetch: bool = True
     ) -> sync_mod.SyncStatus:
+        from .. import sync as sync_mod
+
         return sync_mod.status(self.project_scope(workspace), fetch=fetch)
 
     def due_sync_jobs(self, scopes: list[Scope]) -> list[Job]:
@@ -75,6 +88,8 @@ class SyncUseCases(ServiceBase):
         minutes = self._settings.sync.interval_minutes
         if minutes <= 0 or not self.decide(EntryPoint.AUTO_DREAM, record=False).write:
             return []
+        from .. import sync as sync_mod
+
         due = []
         for scope in scopes:
             if scope.kind != "project":
@@ -90,6 +105,8 @@ class SyncUseCases(ServiceBase):
         (a failed sync is logged; the dream stands)."""
         if not self._settings.sync.after_dream or scope.kind != "project":
             return
+        from .. import sync as sync_mod
+
         if not sync_mod.load_state(scope).configured:
             return
         try:
