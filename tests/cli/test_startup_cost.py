@@ -1,5 +1,5 @@
 """Start-up cost (SPEC §13: ``memlsp ls --json`` ≤ 1.0 s with process start, a server's first
-diagnostics ≤ 1.5 s; ADR 0010), checked by what a process loads, not by timing it:
+diagnostics ≤ 1.5 s; ADR 0008), checked by what a process loads, not by timing it:
 
 - ``memlsp ls`` and a freshly built language server import no model runtime, embedder,
   extraction, recall, dream or team-sync engine, and compile none of the write policy's,

@@ -35,7 +35,7 @@ sys.exit(1 if errors else 0)
 
 # what the service imports on job and request threads: the worker process (reindex,
 # extraction), remember, dream (also for its audit log, `memlsp log`), reindexing, team sync
-# (a status request, the sync timer: not loaded at start, ADR 0010)
+# (a status request, the sync timer: not loaded at start, ADR 0008)
 CHAINS = [
     "memlsp.core.worker",
     "memlsp.core.remember",

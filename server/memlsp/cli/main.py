@@ -103,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return run_hook(argv[1:])
     if process:
-        startup.pause()  # no garbage collection while the modules load (ADR 0010)
+        startup.pause()  # no garbage collection while the modules load (ADR 0008)
     alone = _ALONE.get(argv[0]) if argv else None
     parser = build_parser(alone)
     args, extra = parser.parse_known_args(argv)

@@ -50,7 +50,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     sys.setswitchinterval(0.001)
 
     server = create_server()
-    startup.loaded()  # its modules are loaded: collect garbage again (ADR 0010)
+    startup.loaded()  # its modules are loaded: collect garbage again (ADR 0008)
     if args.tcp is not None:
         server.start_tcp("127.0.0.1", args.tcp)
     else:

@@ -5,7 +5,7 @@ Loading the language server builds ~115,000 objects that live as long as the pro
 ~150 times over them while they were built, ~65 ms of a server's start (SPEC §13: first
 diagnostics ≤ 1.5 s). :func:`pause` turns the collector off first thing; :func:`loaded`
 freezes what was built (``gc.freeze``: later full collections skip it) and turns the
-collector back on. What the imports left as cyclic garbage (~1 MB) stays. ADR 0010.
+collector back on. What the imports left as cyclic garbage (~1 MB) stays. ADR 0008.
 
 Only a process that *is* memlsp pauses: ``main()`` called with its own argv (a test, an
 embedding program) leaves the caller's collector alone.

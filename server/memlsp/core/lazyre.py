@@ -2,7 +2,7 @@
 
 The write policy, the tokenisers and the matching hold ~120 module-level patterns; compiling
 them took ~50 ms of every process start, though ``memlsp ls`` and a language server's first
-diagnostics use none of them (SPEC §13, ADR 0010). :func:`lazy_compile` is ``re.compile``
+diagnostics use none of them (SPEC §13, ADR 0008). :func:`lazy_compile` is ``re.compile``
 for a module-level pattern: it returns a stand-in that compiles on the first attribute
 read and then answers as the compiled pattern does (``match``, ``search``, ``findall``,
 ``finditer``, ``fullmatch``, ``sub``, ``subn``, ``split``, ``pattern``, ``flags``…),
