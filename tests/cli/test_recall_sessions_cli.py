@@ -4,6 +4,7 @@ recalls leave events that ``memlsp stats`` counts; ``eval scenarios`` honours ``
 
 from __future__ import annotations
 
+import hashlib
 import json
 import subprocess
 from pathlib import Path
@@ -139,3 +140,26 @@ def test_cli_recall_uses_the_model_selector_when_a_provider_is_configured(
     assert [(m["path"], m["why"]) for m in picked["memories"]] == [(rota, "model")]
     assert rule.split("/Shop/", 1)[1] in json.dumps(fake.requests[0]["json"]["system"])
     assert [(m["path"], m["why"]) for m in fallback["memories"]][:1] == [(rule, "hybrid")]
+
+
+def test_a_verified_forget_leaves_no_trace_in_the_recall_state(make_repo, memlsp_home: Path):
+    """R24: the session state and the recall counter hold no note's path (its file name is a
+    slug of its description), so a forgotten note's words are nowhere in the home after."""
+    repo = make_repo(origin=ORIGIN)
+    run_memlsp(repo, "remember", "Deploys go through the quokkaflux pipeline only")
+    got = recall(repo, "how do deploys work with quokkaflux", "--session", "s1")
+    [path] = [m["path"] for m in got["memories"]]
+    assert recall(repo, "how do deploys work with quokkaflux", "--session", "s1")["memories"] == []
+    digest = hashlib.sha256((memlsp_home / path).read_bytes()).hexdigest()
+    run_memlsp(repo, "forget", path, "--sha256", digest)
+    # TODO(index scrub): the retrieval index still holds the forgotten note's words until
+    # the forget scrubs it (core/retrieval/cache_file.py, core/forget/); drop this exclusion
+    # when that lands.
+    index = memlsp_home / "projects/github.com/Example-Org/Shop/.memlsp/retrieval.sqlite"
+    needles = [b"quokka", "quokka".encode("utf-16-le")]
+    found = []
+    for file in memlsp_home.rglob("*"):
+        if file.is_file() and file != index:
+            blob = file.read_bytes()
+            found += [(str(file), n) for n in needles if n in blob]
+    assert found == []

@@ -20,6 +20,11 @@ LENIENT = RecallParams(min_score=0.05, first_turn_min_score=0.05, follow_margin=
 REL = "projects/example.com/acme/shop"
 
 
+def injected(*paths: str) -> list[str]:
+    """A session state's ``injected`` after these notes (by the digests of their paths)."""
+    return [sessions.home_path_digest(p) for p in paths]
+
+
 def new_folder_recaller(store: Store) -> tuple[Scope, Recaller, str]:
     glob = store.ensure_scope(store.global_scope())
     path = remember(store, glob, "Use bun, not npm, for installs", type_="feedback").path
@@ -38,7 +43,7 @@ def test_recall_without_project_memory_creates_no_project_folder(store: Store) -
     assert not (store.home / "projects").exists()
     glob = store.global_scope()
     assert (glob.state_dir / "retrieval.sqlite").is_file()  # the index of a folder without memory
-    assert sessions.load(glob, "s1").injected == [path]
+    assert sessions.load(glob, "s1").injected == injected(path)
 
 
 def test_the_first_project_note_moves_the_index_and_the_session_state(store: Store) -> None:
@@ -56,7 +61,7 @@ def test_the_first_project_note_moves_the_index_and_the_session_state(store: Sto
     assert [m.path for m in again.memories] == [local]  # the global note is not repeated
     assert recaller.recall("s1", "bun or npm for installs? reviews deploys?").memories == []
     sessions.flush()
-    assert sessions.load(project, "s1").injected == [glob_path, local]
+    assert sessions.load(project, "s1").injected == injected(glob_path, local)
     assert (project.state_dir / "retrieval.sqlite").is_file()
 
 
@@ -129,7 +134,7 @@ def test_the_first_global_note_carries_a_session_on_from_the_home(
     again = other.recall("s1", "real database or mocks? bun or npm for installs?")
     assert [m.path for m in again.memories] == [mine]  # the team's note is not repeated
     sessions.flush()
-    assert sessions.load(glob, "s1").injected == [path, mine]
+    assert sessions.load(glob, "s1").injected == injected(path, mine)
     assert (glob.state_dir / "retrieval.sqlite").is_file()
     other.start_session("s1")  # R14: a restart forgets what the home's state said too
     fresh = other.recall("s1", "real database or mocks?")

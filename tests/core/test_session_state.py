@@ -4,6 +4,7 @@ recall does not wait for another thread's sync of an index that already exists."
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 
@@ -89,3 +90,45 @@ def test_a_session_id_never_names_a_file_outside_or_hidden(store: Store) -> None
         assert all(not f.name.startswith(".") for f in files), files
         assert sessions.load(scope, sid).turns == 3
     assert len(list((scope.state_dir / "sessions").iterdir())) == 4
+
+
+def session_file(scope: Scope, session_id: str):
+    [file] = (scope.state_dir / "sessions").glob(f"{session_id}-*.json")
+    return file
+
+
+def test_an_old_session_file_holding_paths_still_excludes_its_notes(store: Store) -> None:
+    """Before R24's fix the state listed the injected notes by path; such a file (a session
+    running across an upgrade) is read as their digests: nothing is injected twice."""
+    scope, recaller, path = recaller_with_a_note(store)
+    ask = "bun or npm for installs?"
+    assert [m.path for m in recaller.recall("s1", ask).memories] == [path]
+    file = session_file(scope, "s1")
+    assert path not in file.read_text("utf-8"), "the state names no note"
+    data = json.loads(file.read_text("utf-8"))
+    data["injected"] = [path]  # what an older memlsp wrote
+    file.write_text(json.dumps(data), "utf-8")
+
+    later = Recaller(store, scope, embedder=HashingEmbedder(), params=LENIENT, rescan_s=0)
+    again = later.recall("s1", ask)
+    assert again.memories == [] and again.silence == "already-injected"
+    # the same process, its own copy (digests) merged with the old file: one entry, no path
+    recaller.defer_state_writes = True
+    assert recaller.recall("s1", ask).memories == []
+    sessions.flush()
+    assert sessions.load(scope, "s1").injected == [sessions.home_path_digest(path)]
+    assert path not in file.read_text("utf-8")
+
+
+def test_a_note_written_during_a_session_is_not_injected_twice(store: Store) -> None:
+    """The digests of the known notes' paths are carried from scan to scan: a note added
+    after they were first used is looked up like the others."""
+    from memlsp.core.remember import remember
+
+    scope, recaller, path = recaller_with_a_note(store)
+    assert [m.path for m in recaller.recall("s1", "bun or npm for installs?").memories] == [path]
+    assert recaller.recall("s1", "bun or npm for installs?").memories == []  # digests used
+    late = remember(store, scope, "The staging database resets on Sundays").path
+    assert [m.path for m in recaller.recall("s1", "staging database resets?").memories] == [late]
+    again = recaller.recall("s1", "staging database resets?")
+    assert again.memories == [] and again.silence == "already-injected"

@@ -6,6 +6,7 @@ extraction or reindex job syncs the index itself, so a recall meanwhile does not
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import threading
 
 from memlsp.core import sessions
@@ -78,7 +79,11 @@ def test_recall_state_reaches_the_file_through_the_writer(make_repo):
     assert [m.path for m in res.memories] == [note.path]
     assert service.flush_writes(timeout=10)
     state = sessions.load(scope, "s1")
-    assert state.injected == [note.path] and state.turns == 1 and state.bytes_injected > 0
+    assert (
+        state.injected == [sessions.home_path_digest(note.path)]
+        and state.turns == 1
+        and state.bytes_injected > 0
+    )
     # the process's own copy answers at once: the note is not injected twice
     again = call(server, "memory/recall", messages.RecallParams("s1", "when do deploys run?"))
     assert again.memories == []
@@ -139,4 +144,30 @@ def test_a_session_in_a_folder_without_memory_creates_no_project(make_repo):
     assert [m.path for m in res.memories] == [note.path]
     assert service.flush_writes(timeout=10)
     assert not (service.store.home / "projects").exists()
-    assert sessions.load(glob, "s1").injected == [note.path]
+    assert sessions.load(glob, "s1").injected == [sessions.home_path_digest(note.path)]
+
+
+def test_a_forgotten_note_is_not_merged_back_by_the_servers_own_copy(make_repo):
+    """R24: the server keeps a copy of each session's state and merges it into the file on
+    the next recall; neither holds a path (a slug of the note's description), so a forget
+    between two turns leaves nothing of the note in the home."""
+    server, repo, scope, note = shop_with_a_note(make_repo)
+    service = server.service
+    call(server, "memory/sessionStarted", messages.SessionStartedParams("s1", repo))
+    res = call(server, "memory/recall", messages.RecallParams("s1", "when do deploys run?"))
+    assert [m.path for m in res.memories] == [note.path]
+    assert service.flush_writes(timeout=10)
+    sha = hashlib.sha256((service.store.home / note.path).read_bytes()).hexdigest()
+    call(server, "memory/forget", messages.ForgetParams(note.path, sha))
+    call(server, "memory/recall", messages.RecallParams("s1", "and who reviews a deploy?"))
+    assert service.flush_writes(timeout=10)
+    # TODO(index scrub): the retrieval index keeps the forgotten words until the forget
+    # scrubs it (core/retrieval/cache_file.py, core/forget/); drop this exclusion then.
+    # A live server holds the index open: its write-ahead log is part of it.
+    index = {scope.state_dir / f"retrieval.sqlite{end}" for end in ("", "-wal", "-shm")}
+    found = [
+        str(file)
+        for file in service.store.home.rglob("*")
+        if file.is_file() and file not in index and b"tuesdays" in file.read_bytes().lower()
+    ]
+    assert found == []

@@ -14,6 +14,11 @@ a temp file and a rename that a busy disk can hold for hundreds of milliseconds
 (``bench/lsp_responsiveness.py``). The process's own copy of the state is the recaller's
 mirror; other processes see the file a few milliseconds later. :func:`flush` waits for the
 writes handed over so far.
+
+Neither file nor mirror names a note: a note's file name is a slug of its description, and
+a verified forget leaves no copy of it in the home (R24). They hold :func:`home_path_digest`
+of its home-relative path; a path found in a file an older memlsp wrote is read as its
+digest.
 """
 
 from __future__ import annotations
@@ -44,6 +49,30 @@ log = logging.getLogger(__name__)
 SESSION_BUDGET_BYTES = 60 * 1024
 _SAFE_ID = re.compile(r"[^A-Za-z0-9._-]")
 _EXPIRE_S = 14 * 86400
+_DIGEST = re.compile(r"[0-9a-f]{64}")
+
+
+def home_path_digest(path: str) -> str:
+    """Content-free digest of a home-relative note path: what the session states and the
+    recall counter keep of a note. Home-relative (unlike a tombstone's scope-relative
+    :func:`memlsp.core.forget.path_digest`): one session's state lists notes of several
+    scopes, and ``inbox/a.md`` of the global and of a project scope are two notes."""
+    return hashlib.sha256(
+        b"memlsp/home-path/v1\0" + path.encode("utf-8", "surrogatepass")
+    ).hexdigest()
+
+
+def _digest(item: str) -> str:
+    """``item`` as kept: a digest stays, a path (an older memlsp's entry) becomes one."""
+    return item if _DIGEST.fullmatch(item) else home_path_digest(item)
+
+
+def _digests(items: object) -> list[str]:
+    """The digests of ``items`` in order, each once; what is not a string is dropped (a
+    cache: a hand-edited or corrupt entry only costs a note injected again)."""
+    if not isinstance(items, list):
+        return []
+    return list(dict.fromkeys(_digest(i) for i in items if isinstance(i, str)))
 
 
 @dataclass
@@ -52,7 +81,7 @@ class SessionState:
     started: str = ""
     turns: int = 0
     bytes_injected: int = 0
-    injected: list[str] = field(default_factory=list)  # home-relative paths, in order
+    injected: list[str] = field(default_factory=list)  # home_path_digest of each, in order
     compactions: int = 0
     exhausted: bool = False
 
@@ -83,6 +112,7 @@ def load(scope: Scope, session_id: str) -> SessionState:
             **{k: v for k, v in data.items() if k in SessionState.__dataclass_fields__}
         )
         state.session_id = session_id
+        state.injected = _digests(state.injected)
         return state
     except (OSError, ValueError, TypeError):
         return SessionState(session_id=session_id)
@@ -92,6 +122,7 @@ def save(scope: Scope, state: SessionState) -> None:
     path = _file(scope, state.session_id)
     if not state.started:
         state.started = iso(utcnow())
+    state.injected = _digests(state.injected)  # a caller may have added a path
     # Bookkeeping in a cache folder: atomic, but not worth two fsyncs on every chat turn.
     atomic_write(path, derived_text(json.dumps(asdict(state), ensure_ascii=False)), durable=False)
 
@@ -104,13 +135,14 @@ def _lock_path(scope: Scope) -> Path:
 
 def update(scope: Scope, session_id: str, change) -> SessionState:
     """Read-modify-write one session's state under the sessions lock of the scope; notes
-    that ``change`` added to ``injected`` are counted in the scope's recall counter."""
+    that ``change`` added to ``injected`` (by digest, or by path) are counted in the scope's
+    recall counter."""
     scope.state_dir.mkdir(parents=True, exist_ok=True)
     with file_lock(_lock_path(scope)):
         state = load(scope, session_id)
         before = set(state.injected)
         change(state)
-        save(scope, state)
+        save(scope, state)  # which turns any path into its digest
         added = [p for p in state.injected if p not in before]
         if added:
             _count(scope, added)
@@ -118,8 +150,9 @@ def update(scope: Scope, session_id: str, change) -> SessionState:
 
 
 # How many times each note was injected into a chat (hover on a note's frontmatter shows
-# it). A cache like the session files: one small JSON per scope that recalls, written only
-# on turns that inject something; lost or corrupt, it starts again from zero.
+# it), by the digest of its path. A cache like the session files: one small JSON per scope
+# that recalls, written only on turns that inject something; lost or corrupt, it starts
+# again from zero.
 COUNTS_FILE = "recall-counts.json"
 
 
@@ -134,13 +167,18 @@ def _read_counts(scope: Scope) -> dict[str, int]:
         return {}
     if not isinstance(data, dict):
         return {}
-    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, int)}
+    counts: dict[str, int] = {}
+    for k, v in data.items():
+        if isinstance(v, int) and not isinstance(v, bool):
+            key = _digest(k)  # an older memlsp counted by path
+            counts[key] = counts.get(key, 0) + v
+    return counts
 
 
-def _count(scope: Scope, paths: list[str]) -> None:
+def _count(scope: Scope, digests: list[str]) -> None:
     counts = _read_counts(scope)
-    for p in paths:
-        counts[p] = counts.get(p, 0) + 1
+    for d in digests:
+        counts[d] = counts.get(d, 0) + 1
     with contextlib.suppress(OSError):
         atomic_write(_counts_path(scope), json.dumps(counts, ensure_ascii=False), durable=False)
 
@@ -151,7 +189,8 @@ def times_recalled(scopes: list[Scope], path: str) -> int:
     global note may be recalled from several). Counts the writes handed to
     :func:`write_later` so far."""
     flush(timeout=1.0)
-    return sum(_read_counts(scope).get(path, 0) for scope in scopes)
+    key = home_path_digest(path)
+    return sum(_read_counts(scope).get(key, 0) for scope in scopes)
 
 
 def merge(disk: SessionState, mirror: SessionState | None) -> SessionState:
@@ -160,10 +199,10 @@ def merge(disk: SessionState, mirror: SessionState | None) -> SessionState:
     if mirror is None:
         return disk
     if mirror.compactions > disk.compactions:
-        disk.injected = list(mirror.injected)
+        disk.injected = _digests(mirror.injected)
         disk.compactions = mirror.compactions
     elif mirror.compactions == disk.compactions:
-        disk.injected = disk.injected + [p for p in mirror.injected if p not in disk.injected]
+        disk.injected = _digests(disk.injected + mirror.injected)
     disk.turns = max(disk.turns, mirror.turns)
     disk.bytes_injected = max(disk.bytes_injected, mirror.bytes_injected)
     disk.exhausted = disk.exhausted or mirror.exhausted

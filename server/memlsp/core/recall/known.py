@@ -8,6 +8,10 @@ path. A note whose file no longer has the bytes the index was synced with is not
 (the next rescan syncs it): what a turn injects is always what the scan vetted (a forgotten
 note's leftover file, a session record of the global scope are never let in this way).
 
+A session's state names the notes it injected by the digest of their path (R24); which
+known notes those are is looked up in a map of digests built on first use and carried to the
+next scan's ``KnownNotes``, so a turn digests no path, and a rescan only the new ones.
+
 Must not import pygls, lsprotocol or an adapter.
 """
 
@@ -19,6 +23,7 @@ from pathlib import Path
 from ..fsutil import first_link
 from ..notes import iso
 from ..retrieval.index import Doc
+from ..sessions import home_path_digest
 from ..store import Entry, Scope, Store
 
 __all__ = ["KnownNotes", "Row", "note_doc", "row_of"]
@@ -50,11 +55,38 @@ def row_of(e: Entry) -> Row:
 class KnownNotes:
     """The notes of a Recaller's last scan, by home-relative path."""
 
-    __slots__ = ("rows", "store")
+    __slots__ = ("_by_digest", "rows", "store")
 
-    def __init__(self, store: Store, rows: dict[str, Row] | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        rows: dict[str, Row] | None = None,
+        by_digest: dict[str, str] | None = None,
+    ) -> None:
         self.store = store
         self.rows: dict[str, Row] = rows if rows is not None else {}
+        # home_path_digest -> path of every row, or None until asked; never changed once set
+        self._by_digest = by_digest
+
+    def following(self, rows: dict[str, Row]) -> KnownNotes:
+        """The notes of a newer scan, ``rows``; the digests of the paths both scans know
+        carry over (only a path added since is digested, and only once digests were used)."""
+        by = self._by_digest
+        if by is not None and rows.keys() != self.rows.keys():
+            kept = {d: p for d, p in by.items() if p in rows}
+            kept.update((home_path_digest(p), p) for p in rows.keys() - self.rows.keys())
+            by = kept
+        return KnownNotes(self.store, rows, by)
+
+    def paths_of(self, digests: Collection[str]) -> set[str]:
+        """The paths of the known notes whose :func:`home_path_digest` is in ``digests`` (a
+        session's injected notes; a note not known any more is left out)."""
+        if not digests:
+            return set()
+        by = self._by_digest
+        if by is None:
+            by = self._by_digest = {home_path_digest(p): p for p in self.rows}
+        return {p for d in digests if (p := by.get(d)) is not None}
 
     def __len__(self) -> int:
         return len(self.rows)

@@ -235,7 +235,7 @@ class Recaller:
             self._known, self._index_synced = KnownNotes(self.store), False
             self._signature, self._synced_at = sig, now
             return
-        previous, self._known = self._known, KnownNotes(self.store, rows)  # the index's source
+        previous, self._known = self._known, self._known.following(rows)  # the index's source
         try:
             if not self._index_synced:
                 self.index.sync_fingerprints({k: r[0] for k, r in rows.items()})
@@ -350,7 +350,8 @@ class Recaller:
         if self.no_memory():
             left = state.budget_left(self.budget_bytes)
             return RecallResult([], "", left, first_turn=first, silence=Silence.NO_NOTES)
-        seen = set(state.injected) | self._normalise_seen(already_read) | set(exclude)
+        injected = self._known.paths_of(state.injected)  # the state holds digests (R24)
+        seen = injected | self._normalise_seen(already_read) | set(exclude)
         opened = [normalise_open_file(f) for f in open_files]
         picks, selector_used, candidates = self._select(message, first, now, seen, set(exclude))
         if opened:
@@ -363,7 +364,8 @@ class Recaller:
             def change(s: sessions.SessionState) -> None:
                 s.turns += 1
                 s.bytes_injected += used
-                s.injected.extend(m.path for m in memories if m.path not in s.injected)
+                digests = (sessions.home_path_digest(m.path) for m in memories)
+                s.injected.extend(d for d in digests if d not in s.injected)
                 if len(memories) < len(picks) or s.bytes_injected >= self.budget_bytes:
                     s.exhausted = True  # R15 step 7: the next note would not fit
 
