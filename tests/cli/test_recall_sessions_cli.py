@@ -152,14 +152,10 @@ def test_a_verified_forget_leaves_no_trace_in_the_recall_state(make_repo, memlsp
     assert recall(repo, "how do deploys work with quokkaflux", "--session", "s1")["memories"] == []
     digest = hashlib.sha256((memlsp_home / path).read_bytes()).hexdigest()
     run_memlsp(repo, "forget", path, "--sha256", digest)
-    # TODO(index scrub): the retrieval index still holds the forgotten note's words until
-    # the forget scrubs it (core/retrieval/cache_file.py, core/forget/); drop this exclusion
-    # when that lands.
-    index = memlsp_home / "projects/github.com/Example-Org/Shop/.memlsp/retrieval.sqlite"
     needles = [b"quokka", "quokka".encode("utf-16-le")]
     found = []
-    for file in memlsp_home.rglob("*"):
-        if file.is_file() and file != index:
+    for file in memlsp_home.rglob("*"):  # the retrieval index included (forget.md, step 9)
+        if file.is_file():
             blob = file.read_bytes()
             found += [(str(file), n) for n in needles if n in blob]
     assert found == []
