@@ -83,6 +83,41 @@ def _edited_note(cli: Cli) -> str:
     return first["path"]
 
 
+def test_a_dreamed_note_forgotten_by_path_and_hash_leaves_no_copy(cli: Cli) -> None:
+    cli.remember("Releases are tagged on Thursdays by the ops team")
+    inbox = _edited_note(cli)
+    first = cli.json("dream")
+    assert first["status"] == "applied"
+    topic = f"{SCOPE}/{Path(inbox).name}"
+    assert (cli.home / topic).is_file() and not (cli.home / inbox).exists()
+    more = cli.remember(
+        f"Deploys go through the {WORD} pipeline with a manual approval\n"
+        "The ops lead approves every production deploy; cite `deploy/approve.sh`."
+    )
+    second = cli.json("dream")
+    assert [(o["op"], o["path"]) for o in second["applied"]] == [("update", Path(topic).name)]
+    assert not (cli.home / more["path"]).exists()
+    assert topic in cli.recall(f"who approves {WORD} deploys?", "s3")
+    checked = cli.run("check", "--json", ok=(0, 1))
+    assert any(f["note"] == topic for f in json.loads(checked.stdout)["findings"])
+    assert any(n == "name" for *_, n in cli.leftovers()), "the archive holds the observations"
+    assert (cli.home / ".telemetry" / "events.jsonl").stat().st_size > 0
+
+    cli.run("forget", topic, "--sha256", cli.sha(topic))
+
+    assert cli.leftovers() == []
+    # the other note, its archived observation and both runs are still there: only the
+    # forgotten note's copies went
+    releases = f"{SCOPE}/releases-are-tagged-on-thursdays-by-the-ops.md"
+    assert [c["path"] for c in cli.json("log")["changes"]] == [
+        f"{SCOPE}/inbox/{Path(releases).name}"
+    ]
+    assert cli.recall("when are releases tagged?", "s4") == [releases]
+    assert [r["archived"] for r in cli.json("dream", "--list")["runs"]] == [1, 2]
+    restored = cli.json("restore", first["runId"])["restored"]
+    assert restored == [f"inbox/{Path(releases).name}"]  # the forgotten note's: gone
+
+
 def test_a_best_effort_forget_keeps_only_the_history_until_it_is_made_final(cli: Cli) -> None:
     note = _edited_note(cli)
     cli.remember("Releases are tagged on Thursdays by the ops team")
@@ -126,6 +161,31 @@ def test_a_fact_forgotten_in_chat_then_by_its_version_leaves_no_copy(cli: Cli) -
 
     assert cli.leftovers() == []
     assert cli.json("log")["changes"] == []
+
+
+def test_a_note_a_dream_merged_another_into_leaves_no_copy(cli: Cli) -> None:
+    cli.remember("Releases are tagged on Thursdays by the ops team")
+    scope = cli.home / SCOPE
+    for name, created, extra in (
+        ("deploy-pipeline", "2026-10-01", ""),
+        ("deploy-pipeline-canary", "2026-10-05", f"\nRollbacks use the {WORD} undo button."),
+    ):  # near-duplicates written by hand: the dream merges the newer into the older
+        (scope / f"{name}.md").write_text(
+            f"---\nname: {name}\ndescription: Deploys go through the {WORD} pipeline\n"
+            f"type: project\ncreated: '{created}T10:00:00Z'\n---\n"
+            f"Canary first on the {OLD} hosts, then everywhere.{extra}\n"
+        )
+    assert f"{SCOPE}/deploy-pipeline-canary.md" in cli.recall(
+        f"how do {WORD} rollbacks work?", "m1"
+    )
+    dreamed = cli.json("dream")
+    assert ("merge", "deploy-pipeline.md") in [(o["op"], o["path"]) for o in dreamed["applied"]]
+    merged = f"{SCOPE}/deploy-pipeline.md"
+    assert not (scope / "deploy-pipeline-canary.md").exists()
+
+    cli.run("forget", merged, "--sha256", cli.sha(merged))
+
+    assert cli.leftovers() == []
 
 
 def test_a_note_of_a_mounted_folder_forgotten_leaves_no_copy_there_or_in_the_home(

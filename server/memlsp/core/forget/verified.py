@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .. import history, telemetry
+from .. import telemetry
 from ..notes import iso, utcnow
 from ..records import index_warning
 from ..store import Scope, Store
@@ -264,7 +264,9 @@ def _settle_history(
 ) -> None:
     """A best-effort forget (found by matching) keeps the version, so it can be undone;
     any other forget is final: once the note is unlinked, every version of its path and
-    every copy of its bytes leave the history (issue 15). Under the scope's flock."""
+    every copy of its bytes leave the history (issue 15), and what a dream kept of it — the
+    archived files it was made of, their paths in the run records — goes too
+    (:mod:`memlsp.core.dream.forgotten`). Under the scope's flock."""
     if reason == "matching":
         if not after_unlink and loc.section in ("", "inbox", "sessions"):
             store.keep_version(
@@ -273,7 +275,9 @@ def _settle_history(
             )  # fmt: skip
         return
     if after_unlink:
-        history.purge(scope, loc.rel_in_scope, {sha256})
+        from ..dream.forgotten import purge_forgotten  # the dream imports this package
+
+        purge_forgotten(scope, loc.rel_in_scope, {sha256})
         _step("history-purged")
 
 
