@@ -51,6 +51,9 @@ async def test_a_note_forgotten_through_the_running_server_leaves_no_copy(tmp_pa
         assert [m.path for m in recalled.memories] == [first.path]
         ended = await h.request("memory/sessionEnded", {"sessionId": "s2", "messages": PROMPTS})
         assert ended.path is not None and WORD in (h.home / ended.path).read_text()
+        await h.request(  # indexes the session record too
+            "memory/recall", {"sessionId": "s2b", "message": "how did the billing migration go?"}
+        )
         note = h.home / first.path
         hover = await h.client.text_document_hover_async(
             types.HoverParams(

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Collection
 from pathlib import Path
 
 from ..errors import MemlspError
@@ -37,10 +38,14 @@ def index_files(store: Store) -> list[Path]:
     return [scope.state_dir / INDEX_FILE for scope in homes]
 
 
-def scrub_indexes(store: Store, rel_path: str | None = None) -> tuple[str, ...]:
+def scrub_indexes(
+    store: Store, rel_path: str | None = None, rewritten: Collection[str] = ()
+) -> tuple[str, ...]:
     """Scrub the note at home-relative ``rel_path`` from every index in the home, and every
     row of a note no longer on disk (an earlier path of the forgotten note: renamed by a
-    supersession, folded into it by a dream; or a note a sync's tombstone removed); returns
+    supersession, folded into it by a dream; or a note a sync's tombstone removed), and the
+    rows of the notes ``rewritten`` in place by the forget (session records that quoted it:
+    the next recall indexes them again from their new bytes); returns
     the failures (type names of the errors) for :attr:`.verified.ForgetResult.hook_failures`
     — a failure means an index file could neither be scrubbed nor deleted."""
     from ..retrieval.cache_file import scrub  # numpy and sqlite: only when forgetting
@@ -54,7 +59,7 @@ def scrub_indexes(store: Store, rel_path: str | None = None) -> tuple[str, ...]:
     failures: list[str] = []
     for path in index_files(store):
         try:
-            outcome = scrub(path, [rel_path] if rel_path else [], gone)
+            outcome = scrub(path, [*([rel_path] if rel_path else []), *rewritten], gone)
         except OSError as exc:
             log.warning("retrieval index %s still holds a forgotten note: %s", path, exc)
             failures.append(f"index-scrub:{type(exc).__name__}")
