@@ -163,6 +163,28 @@ def test_a_fact_forgotten_in_chat_then_by_its_version_leaves_no_copy(cli: Cli) -
     assert cli.json("log")["changes"] == []
 
 
+def test_a_forgotten_note_takes_its_pending_updates_with_it(cli: Cli) -> None:
+    said = cli.extract(
+        "r1",
+        f"From now on deploys go through the {WORD} pipeline, canary first on the {OLD} hosts.",
+    )
+    [note] = said["turns"][0]["written"]
+    cli.env["MEMLSP_REVIEW"] = "required"  # R37: extraction's update waits for a person
+    held = cli.extract(
+        "r2",
+        f"From now on deploys go through the {WORD} pipeline, canary first on the staging hosts.",
+    )
+    [item] = held["turns"][0]["held"]
+    [pending] = cli.json("review")["items"]
+    assert pending["target"] == note and (cli.home / item).is_file()
+
+    cli.run("forget", note, "--sha256", cli.sha(note))
+
+    # the proposal quoted the note and named it: accepting it would write the fact again
+    assert cli.json("review")["items"] == []
+    assert cli.leftovers() == []
+
+
 def test_a_note_a_dream_merged_another_into_leaves_no_copy(cli: Cli) -> None:
     cli.remember("Releases are tagged on Thursdays by the ops team")
     scope = cli.home / SCOPE

@@ -6,7 +6,8 @@ hash the bytes read, refuse a hard link or a stale hash, check the dream lease; 
 tombstone and the audit record (:mod:`.tombstones`) *before* anything is deleted; unlink
 the very inode that was hashed; rebuild ``MEMORY.md`` and run the :data:`AFTER_FORGET`
 hooks, so the note cannot be recalled again; scrub it from every retrieval index in the home
-(:mod:`.derived`), so no copy of it is left there either.
+(:mod:`.derived`), so no copy of it is left there either, and drop the pending updates of it
+(:func:`memlsp.core.pending.drop_updates_of`).
 
 Must not import pygls, lsprotocol or anything from ``memlsp.lsp``/``memlsp.cli``.
 """
@@ -130,6 +131,9 @@ def forget(
     # no copy in the derived indexes either (a retry of a forget that crashed before this
     # point scrubs too); outside the scope's lock: the indexes have their own
     scrubbed = scrub_indexes(store, result.path)
+    from ..pending import drop_updates_of  # nor an update of it waiting for review (R37)
+
+    drop_updates_of(store, result.path)
     if scrubbed:
         result = dataclasses.replace(result, hook_failures=result.hook_failures + scrubbed)
     telemetry.emit(
