@@ -45,16 +45,18 @@ def scrub_indexes(
     row of a note no longer on disk (an earlier path of the forgotten note: renamed by a
     supersession, folded into it by a dream; or a note a sync's tombstone removed), and the
     rows of the notes ``rewritten`` in place by the forget (session records that quoted it:
-    the next recall indexes them again from their new bytes); returns
-    the failures (type names of the errors) for :attr:`.verified.ForgetResult.hook_failures`
-    — a failure means an index file could neither be scrubbed nor deleted."""
+    the next recall indexes them again from their new bytes); returns the failures (type
+    names of the errors) for :attr:`.verified.ForgetResult.hook_failures` — a failure
+    means an index file could neither be scrubbed nor deleted."""
     from ..retrieval.cache_file import scrub  # numpy and sqlite: only when forgetting
 
     def gone(key: str) -> bool:
         try:
             return not os.path.lexists(store.resolve_rel(key))
         except (MemlspError, OSError, ValueError):
-            return False  # not a path this home can name: leave the row to the index
+            # not a path this home can name — such as a folder another process mounts and
+            # this one does not: leave the row to the index
+            return False
 
     failures: list[str] = []
     for path in index_files(store):
