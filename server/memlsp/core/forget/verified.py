@@ -279,7 +279,7 @@ def _settle_history(
             )  # fmt: skip
         return
     if after_unlink:
-        from ..dream.forgotten import purge_forgotten  # the dream imports this package
+        from ..dream import purge_forgotten  # the dream imports this package
 
         purge_forgotten(scope, loc.rel_in_scope, {sha256})
         _step("history-purged")

@@ -425,7 +425,7 @@ def _import(
         if f"{NOTES}/{name}" in dead:
             sha = hashlib.sha256(data).hexdigest()
             remove(file, missing_ok=True)
-            from ..dream.forgotten import purge_forgotten  # the history, what a dream kept
+            from ..dream import purge_forgotten  # the history, what a dream kept
 
             purge_forgotten(scope, name, {sha})
             _audit(scope, path_digest(name), sha)
