@@ -306,11 +306,10 @@ def prune(scope: Scope, *, now: dt.datetime | None = None, days: int = DEFAULT_D
     return removed
 
 
-def purge(scope: Scope, rel: str, shas: set[str]) -> list[Version]:
-    """A verified forget (R24) is final: drop every version of ``rel``, every version whose
-    bytes are one of ``shas``, and, following ``after`` and ``into`` links, every earlier
-    version that became one of those (a note renamed by a supersession, an observation a
-    dream folded into it). Returns the versions dropped. The caller holds the flock."""
+def lineage(scope: Scope, rel: str, shas: set[str]) -> list[Version]:
+    """Every version of ``rel``, every version whose bytes are one of ``shas`` and,
+    following ``after`` and ``into`` links, every earlier version that became one of those
+    (a note renamed by a supersession, an observation a dream folded into it)."""
     every = versions(scope)
     shas = set(shas)
     gone_ids: set[str] = set()
@@ -324,11 +323,19 @@ def purge(scope: Scope, rel: str, shas: set[str]) -> list[Version]:
                 gone_ids.add(x.id)
                 shas.add(x.sha256)
                 changed = True
-    gone = [x for x in every if x.id in gone_ids]
-    keep = [x for x in every if x.id not in gone_ids]
+    return [x for x in every if x.id in gone_ids]
+
+
+def purge(scope: Scope, rel: str, shas: set[str]) -> list[Version]:
+    """A verified forget (R24) is final: drop the :func:`lineage` of ``rel`` and ``shas``
+    from the log, and the blobs no version names any more. Returns the versions dropped.
+    The caller holds the flock."""
+    gone = lineage(scope, rel, shas)
+    gone_ids = {x.id for x in gone}
+    keep = [x for x in versions(scope) if x.id not in gone_ids]
     _rewrite(scope, keep, gone)
-    for sha in shas - {x.sha256 for x in keep}:  # a blob the log no longer names
-        _drop_blob(scope, sha)
+    for sha in ({x.sha256 for x in gone} | set(shas)) - {x.sha256 for x in keep}:
+        _drop_blob(scope, sha)  # a blob the log no longer names
     return gone
 
 
@@ -358,6 +365,7 @@ __all__ = [
     "check_rel",
     "find",
     "history_dir",
+    "lineage",
     "log_path",
     "prune",
     "purge",

@@ -48,7 +48,9 @@ def marker(rel: str) -> str:
 def purge_forgotten(scope: Scope, rel: str, shas: set[str]) -> list[history.Version]:
     """Purge the note at scope-relative ``rel`` whose bytes were ``shas`` from the history,
     the archive and the run records (see the module doc); returns the versions dropped."""
-    gone = history.purge(scope, rel, shas)
+    # the history last: its links are what finds the rest, and a forget that stopped half
+    # way is repeated (an already-forgotten path and hash purge again)
+    gone = history.lineage(scope, rel, shas)
     every_sha = set(shas) | {x.sha256 for x in gone}
     paths: set[tuple[str | None, str]] = {(None, rel)}  # None: in every run
     paths |= {(x.run, x.path) for x in gone if x.run}
@@ -58,7 +60,7 @@ def purge_forgotten(scope: Scope, rel: str, shas: set[str]) -> list[history.Vers
         paths.add((run, below))
     _redact_runs(scope, paths)
     _redact_audit(scope, paths)
-    return gone
+    return history.purge(scope, rel, shas)
 
 
 def _remove_archived(scope: Scope, shas: set[str]) -> set[tuple[str | None, str]]:
