@@ -184,3 +184,31 @@ def test_a_search_leaves_the_index_free_to_checkpoint(store: Store) -> None:
         other.close()
     assert busy == 0
     assert recaller.recall("s2", "install with bun", now=NOW, record=False).memories
+
+
+def test_rows_of_notes_no_longer_on_disk_go_too_but_not_an_unmounted_folder_s(
+    store: Store, tmp_path: Path
+) -> None:
+    # a note renamed or folded away keeps its old path's row until a search syncs the
+    # index: a forget takes those rows too — never those of a folder this process does not
+    # mount (another process does: its notes are alive)
+    folder = tmp_path / "agent" / "memory"
+    folder.mkdir(parents=True)
+    (folder / "tooling.md").write_text(
+        "---\nname: tooling\ndescription: The agent folder uses pnpm\ntype: project\n---\nNo npm.\n"
+    )
+    mounted = Store(store.home, [folder])
+    scope = _project(mounted, "ledger")
+    gone = _write(mounted, scope, "deploy-pipeline", f"Deploys go through the {WORD} pipeline", "")
+    old = _write(mounted, scope, "old-pipeline", "Deploys used the marmotline pipeline", "")
+    _write(mounted, scope, "use-bun", "Use bun, not npm, in this repo", "")
+    assert "old-pipeline" in _recall(mounted, scope, "which pipeline did deploys use, marmotline?")
+    (mounted.home / old).unlink()  # gone by hand: its row stays until a search syncs
+    index = scope.state_dir / INDEX_FILE
+    tooling = {k for k in _keys(index) if k.startswith("folders/")}
+    assert tooling and _indexes_holding(store, "marmotline")
+
+    forget(store, gone, _sha(store, gone))  # a process without the mount
+
+    assert _holding(store.home, WORD, "marmotline") == []
+    assert _keys(index) == {f"{scope.rel}/inbox/use-bun.md", *tooling}

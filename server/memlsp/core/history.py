@@ -34,8 +34,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import InvalidRequestError, NotFoundError
-from .fsutil import atomic_append_line, atomic_write, fsync_dir
+from .errors import InvalidRequestError, NotFoundError, SymlinkRefusedError
+from .fsutil import atomic_append_line, atomic_write, first_link, fsync_dir, remove
 from .notes import MAX_NOTE_BYTES, iso, parse_time, utcnow
 
 if TYPE_CHECKING:
@@ -74,7 +74,8 @@ _SECTIONS = ("", "inbox", "sessions")
 @dataclass(frozen=True)
 class Version:
     """One change: ``sha256`` names the bytes it replaced (kept), ``after`` the bytes that
-    replaced them (None: the file was removed)."""
+    replaced them (None: the file was removed), ``into`` the bytes of the note that absorbed
+    them (a dream folding an inbox observation or a merged note into a topic note)."""
 
     id: str
     at: str
@@ -85,6 +86,7 @@ class Version:
     bytes: int
     after: str | None = None
     run: str | None = None
+    into: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -127,12 +129,14 @@ def record(
     why: str = "",
     after: bytes | str | None = None,
     run: str | None = None,
+    into: str | None = None,
     now: dt.datetime | None = None,
     days: int = DEFAULT_DAYS,
 ) -> Version | None:
     """Keep ``data`` (the bytes at ``rel`` about to be replaced by ``after``, or removed).
-    ``after`` may also be the SHA-256 of the note that takes over (a rename), linking the
-    two for :func:`purge`.
+    ``after`` may also be the SHA-256 of the note that takes over (a rename), and ``into``
+    that of the note a removed file was folded into (a dream's source), linking the two for
+    :func:`purge`.
 
     The caller holds the scope's flock. Returns None when nothing changes (``after`` equals
     ``data``) or when the history is switched off (``days`` = 0)."""
@@ -155,6 +159,7 @@ def record(
         bytes=len(data),
         after=hashlib.sha256(after).hexdigest() if isinstance(after, bytes) else after,
         run=run,
+        into=into if isinstance(into, str) and _SHA.match(into) else None,
     )
     line = {k: v for k, v in version.to_json().items() if v is not None}
     atomic_append_line(log_path(scope), json.dumps({"v": 1, **line}, ensure_ascii=False))
@@ -212,6 +217,7 @@ def _parse(line: str) -> Version | None:
             bytes=int(rec.get("bytes", 0)),
             after=rec.get("after"),
             run=rec.get("run"),
+            into=rec.get("into"),
         )
     except (ValueError, KeyError, TypeError):
         return None
@@ -277,11 +283,16 @@ def _rewrite(scope: Scope, keep: list[Version], dropped: list[Version]) -> int:
     atomic_write(log_path(scope), text, mode=0o600)
     kept = {x.sha256 for x in keep}
     for sha in {x.sha256 for x in dropped} - kept:
-        blob = blob_path(scope, sha)
-        with contextlib.suppress(FileNotFoundError):
-            blob.unlink()
-            fsync_dir(blob.parent)
+        _drop_blob(scope, sha)
     return len(dropped)
+
+
+def _drop_blob(scope: Scope, sha: str) -> None:
+    """Delete one blob — never through a link planted in the history folder."""
+    blob = blob_path(scope, sha)
+    with contextlib.suppress(FileNotFoundError, SymlinkRefusedError):
+        remove(blob)
+        fsync_dir(blob.parent)
 
 
 def prune(scope: Scope, *, now: dt.datetime | None = None, days: int = DEFAULT_DAYS) -> int:
@@ -295,10 +306,10 @@ def prune(scope: Scope, *, now: dt.datetime | None = None, days: int = DEFAULT_D
     return removed
 
 
-def purge(scope: Scope, rel: str, shas: set[str]) -> int:
-    """A verified forget (R24) is final: drop every version of ``rel``, every version whose
-    bytes are one of ``shas``, and, following ``after`` links, every earlier version that
-    became one of those (a note renamed by a supersession). The caller holds the flock."""
+def lineage(scope: Scope, rel: str, shas: set[str]) -> list[Version]:
+    """Every version of ``rel``, every version whose bytes are one of ``shas`` and,
+    following ``after`` and ``into`` links, every earlier version that became one of those
+    (a note renamed by a supersession, an observation a dream folded into it)."""
     every = versions(scope)
     shas = set(shas)
     gone_ids: set[str] = set()
@@ -307,23 +318,32 @@ def purge(scope: Scope, rel: str, shas: set[str]) -> int:
         changed = False
         for x in every:
             if x.id not in gone_ids and (
-                x.path == rel or x.sha256 in shas or (x.after is not None and x.after in shas)
+                x.path == rel or x.sha256 in shas or x.after in shas or x.into in shas
             ):
                 gone_ids.add(x.id)
                 shas.add(x.sha256)
                 changed = True
-    gone = [x for x in every if x.id in gone_ids]
-    keep = [x for x in every if x.id not in gone_ids]
-    removed = _rewrite(scope, keep, gone)
-    for sha in shas - {x.sha256 for x in keep}:  # a blob the log no longer names
-        with contextlib.suppress(FileNotFoundError):
-            blob_path(scope, sha).unlink()
-    return removed
+    return [x for x in every if x.id in gone_ids]
+
+
+def purge(scope: Scope, rel: str, shas: set[str]) -> list[Version]:
+    """A verified forget (R24) is final: drop the :func:`lineage` of ``rel`` and ``shas``
+    from the log, and the blobs no version names any more. Returns the versions dropped.
+    The caller holds the flock."""
+    gone = lineage(scope, rel, shas)
+    gone_ids = {x.id for x in gone}
+    keep = [x for x in versions(scope) if x.id not in gone_ids]
+    _rewrite(scope, keep, gone)
+    for sha in ({x.sha256 for x in gone} | set(shas)) - {x.sha256 for x in keep}:
+        _drop_blob(scope, sha)  # a blob the log no longer names
+    return gone
 
 
 def _sweep_orphans(scope: Scope, referenced: set[str]) -> None:
     """Blobs no entry names (a crash between blob and log line) go with the prune."""
     root = history_dir(scope) / OBJECTS
+    if first_link(root) is not None:  # never delete through a link planted in the home
+        return
     try:
         folders = list(os.scandir(root))
     except FileNotFoundError:
@@ -345,6 +365,7 @@ __all__ = [
     "check_rel",
     "find",
     "history_dir",
+    "lineage",
     "log_path",
     "prune",
     "purge",

@@ -203,9 +203,12 @@ class ParseCache:
     def rows_of(self, scope: Scope) -> int | None:
         return self._rows.get(scope.rel)
 
-    def keep(self, scope: Scope, cache: ScopeCache, entries, memo: dict) -> None:
+    def keep(
+        self, scope: Scope, cache: ScopeCache, entries, memo: dict, *, force: bool = False
+    ) -> None:
         """Write the scope's cache when the notes a whole scan saw (``entries``, with their
-        identities, packed, in the store's in-memory cache ``memo``) differ from its rows."""
+        identities, packed, in the store's in-memory cache ``memo``) differ from its rows;
+        ``force``: whenever they differ (see :meth:`save`)."""
         seen: dict[str, tuple[Identity, str]] = {}
         notes: dict[str, Note] = {}
         for e in entries:
@@ -218,7 +221,7 @@ class ParseCache:
             # already relies on that): the note parsed from these bytes is their payload
             if digest not in cache.payloads:
                 cache.add(digest, note)
-        self.save(scope, cache, seen)
+        self.save(scope, cache, seen, force=force)
         self._rows[scope.rel] = len(entries)
 
     def _secret(self, create: bool) -> bytes | None:
@@ -263,15 +266,25 @@ class ParseCache:
         except UnicodeDecodeError:
             return {}, {}
 
-    def save(self, scope: Scope, cache: ScopeCache, seen: dict[str, tuple[Identity, str]]) -> None:
+    def save(
+        self,
+        scope: Scope,
+        cache: ScopeCache,
+        seen: dict[str, tuple[Identity, str]],
+        *,
+        force: bool = False,
+    ) -> None:
         """Keep the rows of the files a whole scan saw (``seen``: file → identity, digest),
         when they differ from what the file holds; rows and payloads of deleted or forgotten
-        notes are dropped. Written line by line into one buffer: at 100,000 notes the cache
-        is over 100 MB, and copies of it would be the scan's largest allocation."""
+        notes are dropped. An edited note's earlier parse stays until a larger change, unless
+        ``force`` (a forget rewrote notes in place: a session record lost the prompts quoting
+        the forgotten fact, whose earlier parse holds them). Written line by line into one
+        buffer: at 100,000 notes the cache is over 100 MB, and copies of it would be the
+        scan's largest allocation."""
         rows = cache.rows
         if scope.kind == "folder" or seen == rows:
             return
-        if rows and not rows.keys() - seen.keys():  # nothing deleted or forgotten
+        if rows and not force and not rows.keys() - seen.keys():  # nothing deleted, forgotten
             changed = sum(1 for rel, row in seen.items() if rows.get(rel) != row)
             if changed * 10 < len(seen):
                 return  # a few new or edited notes: parsed until a larger change

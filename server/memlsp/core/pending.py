@@ -232,6 +232,18 @@ def discard(item: PendingItem) -> None:
         fsync_dir(item.file.parent)
 
 
+def drop_updates_of(store: Store, target: str) -> list[str]:
+    """The note at home-relative ``target`` was forgotten (R24): its pending updates go too,
+    as a rejection's would (nothing of their text kept) — each quotes the note and names it,
+    and accepting one would write the fact again. The home-relative paths of those removed."""
+    dropped = []
+    for item in items(store, store.scopes()):
+        if item.kind == "update" and item.target == target:
+            discard(item)
+            dropped.append(item.path)
+    return dropped
+
+
 def diff(store: Store, item: PendingItem, merged: Note | None) -> str | None:
     """A unified diff from the target note's current bytes to ``merged`` (what accepting
     would write), for an update; None for a new note."""

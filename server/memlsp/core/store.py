@@ -246,7 +246,9 @@ class Store:
         for section, file in self._note_files(scope):
             yield self.load(scope, section, file, fresh=fresh, cache=cache)
 
-    def scan(self, scope: Scope, *, fresh: bool = False) -> ScanResult:
+    def scan(self, scope: Scope, *, fresh: bool = False, purge: bool = False) -> ScanResult:
+        """Every note of ``scope``. ``purge`` (a forget rewrote notes in place, under the
+        lock): the parse cache is rewritten now, without the parse of any earlier bytes."""
         out = ScanResult()
         cache, reads = self._parse_cache.open(scope), self._reads
         for item in self.each(scope, fresh=fresh, cache=cache):
@@ -257,8 +259,8 @@ class Store:
             elif item.reason != "missing":
                 out.problems.append(item)
         changed = self._reads != reads or self._parse_cache.rows_of(scope) != len(out.entries)
-        if fresh and changed and self.write_parse_cache:  # memlsp's writes, under the lock
-            self._parse_cache.keep(scope, cache, out.entries, self._cache)
+        if fresh and (changed or purge) and self.write_parse_cache:  # under the lock
+            self._parse_cache.keep(scope, cache, out.entries, self._cache, force=purge)
         return out
 
     def scan_all(self) -> ScanResult:

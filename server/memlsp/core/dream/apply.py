@@ -318,6 +318,16 @@ def _keep(
         for v in history.versions(scope, a["target"])
     ):
         return
+    # a file archived for an operation that writes a note was folded into that note: the
+    # link lets a verified forget of the note purge it too (history.purge)
+    into = next(
+        (
+            w.get("new_sha")
+            for w in journal["actions"]
+            if w["kind"] == "write" and w["op"] == a["op"]
+        ),
+        None,
+    )
     store.keep_version(
         scope,
         file,
@@ -325,6 +335,7 @@ def _keep(
         why=a.get("why") or f"dream run {run_id}",
         after=None if a["kind"] == "move" else (file.parent / a["staged"]).read_bytes(),
         run=run_id,
+        into=into if a["kind"] == "move" else None,
     )
 
 

@@ -25,6 +25,7 @@ from ..notes import Note, cut, iso, utcnow
 from ..policy.gate import note_text
 from ..store import Entry, Scope, Store
 from ..text import content_tokens
+from .derived import scrub_indexes
 from .verified import ForgetRefused, forget
 
 PROMPT_LINE = re.compile(r"^- (.*)$")
@@ -68,11 +69,19 @@ def redact_copies(
     for scope in scopes:
         if not (scope.root / "sessions").is_dir():
             continue
+        before = len(changed)
         for entry in store.scan(scope, fresh=True).entries:
             if entry.section == "sessions" and _redact_one(
                 store, entry, matches, now, keep_history
             ):
                 changed.append(entry.path)
+        if len(changed) > before:
+            # the parse cache and the retrieval indexes still hold what the records said:
+            # the cache keeps an edited note's earlier parse until a larger change
+            with file_lock(scope.lock_path):
+                store.scan(scope, fresh=True, purge=True)
+    if changed:
+        scrub_indexes(store, None, changed)
     return changed
 
 

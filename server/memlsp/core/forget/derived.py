@@ -5,9 +5,11 @@ global scope, the home's own ``.memlsp/``) holds each note's description, body a
 is synced from the files before a search, but a deleted row leaves its text in free pages
 and in the full-text index's older segments, and an index nobody searches again is never
 synced at all. So a forget scrubs every index in the home that holds the note
-(:func:`memlsp.core.retrieval.cache_file.scrub`). A global or mounted-folder note is held by
-every project's index; a project note by its project's (and by the one it used before the
-project had a folder of its own).
+(:func:`memlsp.core.retrieval.cache_file.scrub`), and with it every row of a note no longer
+on disk: the forgotten note's earlier paths (a supersession renamed it, a dream folded an
+inbox observation into it), whose rows stay until a search syncs that index. A global or
+mounted-folder note is held by every project's index; a project note by its project's (and
+by the one it used before the project had a folder of its own).
 
 Must not import pygls, lsprotocol or anything from ``memlsp.lsp``/``memlsp.cli``.
 """
@@ -15,8 +17,11 @@ Must not import pygls, lsprotocol or anything from ``memlsp.lsp``/``memlsp.cli``
 from __future__ import annotations
 
 import logging
+import os
+from collections.abc import Collection
 from pathlib import Path
 
+from ..errors import MemlspError
 from ..store import Store
 
 log = logging.getLogger("memlsp.core.forget")
@@ -33,16 +38,30 @@ def index_files(store: Store) -> list[Path]:
     return [scope.state_dir / INDEX_FILE for scope in homes]
 
 
-def scrub_indexes(store: Store, rel_path: str) -> tuple[str, ...]:
-    """Scrub the note at home-relative ``rel_path`` from every index in the home; returns
-    the failures (type names of the errors) for :attr:`.verified.ForgetResult.hook_failures`
-    — a failure means an index file could neither be scrubbed nor deleted."""
+def scrub_indexes(
+    store: Store, rel_path: str | None = None, rewritten: Collection[str] = ()
+) -> tuple[str, ...]:
+    """Scrub the note at home-relative ``rel_path`` from every index in the home, and every
+    row of a note no longer on disk (an earlier path of the forgotten note: renamed by a
+    supersession, folded into it by a dream; or a note a sync's tombstone removed), and the
+    rows of the notes ``rewritten`` in place by the forget (session records that quoted it:
+    the next recall indexes them again from their new bytes); returns the failures (type
+    names of the errors) for :attr:`.verified.ForgetResult.hook_failures` — a failure
+    means an index file could neither be scrubbed nor deleted."""
     from ..retrieval.cache_file import scrub  # numpy and sqlite: only when forgetting
+
+    def gone(key: str) -> bool:
+        try:
+            return not os.path.lexists(store.resolve_rel(key))
+        except (MemlspError, OSError, ValueError):
+            # not a path this home can name — such as a folder another process mounts and
+            # this one does not: leave the row to the index
+            return False
 
     failures: list[str] = []
     for path in index_files(store):
         try:
-            outcome = scrub(path, [rel_path])
+            outcome = scrub(path, [*([rel_path] if rel_path else []), *rewritten], gone)
         except OSError as exc:
             log.warning("retrieval index %s still holds a forgotten note: %s", path, exc)
             failures.append(f"index-scrub:{type(exc).__name__}")

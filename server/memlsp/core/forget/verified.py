@@ -6,7 +6,8 @@ hash the bytes read, refuse a hard link or a stale hash, check the dream lease; 
 tombstone and the audit record (:mod:`.tombstones`) *before* anything is deleted; unlink
 the very inode that was hashed; rebuild ``MEMORY.md`` and run the :data:`AFTER_FORGET`
 hooks, so the note cannot be recalled again; scrub it from every retrieval index in the home
-(:mod:`.derived`), so no copy of it is left there either.
+(:mod:`.derived`), so no copy of it is left there either, and drop the pending updates of it
+(:func:`memlsp.core.pending.drop_updates_of`).
 
 Must not import pygls, lsprotocol or anything from ``memlsp.lsp``/``memlsp.cli``.
 """
@@ -25,7 +26,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .. import history, telemetry
+from .. import telemetry
 from ..notes import iso, utcnow
 from ..records import index_warning
 from ..store import Scope, Store
@@ -130,6 +131,9 @@ def forget(
     # no copy in the derived indexes either (a retry of a forget that crashed before this
     # point scrubs too); outside the scope's lock: the indexes have their own
     scrubbed = scrub_indexes(store, result.path)
+    from ..pending import drop_updates_of  # nor an update of it waiting for review (R37)
+
+    drop_updates_of(store, result.path)
     if scrubbed:
         result = dataclasses.replace(result, hook_failures=result.hook_failures + scrubbed)
     telemetry.emit(
@@ -264,7 +268,9 @@ def _settle_history(
 ) -> None:
     """A best-effort forget (found by matching) keeps the version, so it can be undone;
     any other forget is final: once the note is unlinked, every version of its path and
-    every copy of its bytes leave the history (issue 15). Under the scope's flock."""
+    every copy of its bytes leave the history (issue 15), and what a dream kept of it — the
+    archived files it was made of, their paths in the run records — goes too
+    (:mod:`memlsp.core.dream.forgotten`). Under the scope's flock."""
     if reason == "matching":
         if not after_unlink and loc.section in ("", "inbox", "sessions"):
             store.keep_version(
@@ -273,7 +279,9 @@ def _settle_history(
             )  # fmt: skip
         return
     if after_unlink:
-        history.purge(scope, loc.rel_in_scope, {sha256})
+        from ..dream import purge_forgotten  # the dream imports this package
+
+        purge_forgotten(scope, loc.rel_in_scope, {sha256})
         _step("history-purged")
 
 

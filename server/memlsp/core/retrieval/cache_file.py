@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 import sys
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from pathlib import Path
 
 import numpy as np
@@ -223,9 +223,12 @@ def _scrubbed(doc: Doc) -> Doc:
     return Doc(doc.key, doc.fingerprint, text, meta)
 
 
-def scrub(path: Path, keys: Collection[str]) -> str:
+def scrub(path: Path, keys: Collection[str], gone: Callable[[str], bool] | None = None) -> str:
     """Leave no copy of the notes ``keys`` in the cache file at ``path`` (a verified forget,
-    R24): their rows are deleted with ``secure_delete`` on, the full-text index's segments
+    R24), nor of any note ``gone`` says is no longer on disk (an earlier path of the same
+    note: renamed, folded into another by a dream, or removed by a sync's tombstone — a row
+    nobody searched since still holds its text): their rows are deleted with
+    ``secure_delete`` on, the full-text index's segments
     are merged (FTS5 ``optimize``: a delete only adds a marker, the old segment keeps the
     words), the file is rewritten without free pages (``VACUUM``) and its write-ahead log
     truncated. A file holding none of ``keys`` is left alone. A file that cannot be scrubbed
@@ -240,9 +243,11 @@ def scrub(path: Path, keys: Collection[str]) -> str:
         conn = sqlite3.connect(path, timeout=5.0)
         try:
             conn.execute("PRAGMA secure_delete=ON")
-            marks = ",".join("?" * len(keys))
+            wanted = set(keys)
             rows = [
-                r for (r,) in conn.execute(f"SELECT id FROM docs WHERE key IN ({marks})", [*keys])
+                r
+                for (r, key) in conn.execute("SELECT id, key FROM docs")
+                if key in wanted or (gone is not None and gone(key))
             ]
             if not rows:
                 return "clean"

@@ -31,7 +31,6 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import history
 from ..errors import InvalidRequestError, MemlspError
 from ..forget.tombstones import AUDIT, TOMBSTONES, path_digest, read_tombstones
 from ..fsutil import atomic_append_line, atomic_write, file_lock, is_temp_name, remove
@@ -161,6 +160,10 @@ def sync(
                 f"the remote kept moving: gave up after {max_attempts} attempts (nothing lost;"
                 " run `memlsp sync` again)"
             )
+        if result.forgotten:  # nor a copy in the retrieval indexes (forget.md, step 9)
+            from ..forget.derived import scrub_indexes
+
+            scrub_indexes(store)
         state.last_result = {k: v for k, v in result.to_json().items() if k != "quarantined"}
         state.last_result["quarantined"] = len(result.quarantined)
         save_state(scope, state)
@@ -422,7 +425,9 @@ def _import(
         if f"{NOTES}/{name}" in dead:
             sha = hashlib.sha256(data).hexdigest()
             remove(file, missing_ok=True)
-            history.purge(scope, name, {sha})
+            from ..dream import purge_forgotten  # the history, what a dream kept
+
+            purge_forgotten(scope, name, {sha})
             _audit(scope, path_digest(name), sha)
             result.forgotten += 1
         else:
