@@ -14,11 +14,6 @@ from pathlib import Path
 
 ENCODINGS = ("utf-8", "utf-16-le", "utf-16-be")
 
-# Recall's per-session state files and its injection counters still hold a note's path (a
-# slug of its description): a fix is in flight on another branch (core/sessions.py,
-# core/recall/). Only these two are left out of the search until it lands.
-RECALL_STATE_IN_FLIGHT = (".memlsp/sessions/", ".memlsp/recall-counts.json")
-
 
 def _inflated(blob: bytes) -> bytes | None:
     if blob[:1] != b"x":  # a zlib stream's first byte (deflate, 32K window)

@@ -14,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.forget_search import RECALL_STATE_IN_FLIGHT, copies
+from tests.forget_search import copies
 
 from .conftest import PROJECT, hook_input, run_hook, wait_for, write_session_log
 
@@ -73,8 +73,7 @@ def test_a_fact_learned_by_the_hooks_and_forgotten_leaves_no_copy(
     again = hook_input("UserPromptSubmit", project, "cc-4", prompt=f"how do {WORD} deploys work?")
     assert WORD.encode() not in run_hook(again, agent_env).stdout  # the warm daemon too
 
-    # recall's session states and counters: see tests/forget_search.py (a fix in flight)
-    assert copies(memlsp_home, WORD, OLD, skip=RECALL_STATE_IN_FLIGHT) == []
+    assert copies(memlsp_home, WORD, OLD) == []
     assert list(runtime.rglob("hooks.log"))
     assert copies(runtime, WORD, OLD) == []  # hooks.log, the daemon's socket folder
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from mcp import Client
 
-from tests.forget_search import RECALL_STATE_IN_FLIGHT, copies
+from tests.forget_search import copies
 
 from .conftest import PROJECT
 from .test_mcp import server_params, structured
@@ -19,8 +19,7 @@ OLD = "tamarokku"  # only in the note's first version
 
 
 def leftovers(home):
-    # recall's session states and counters: see tests/forget_search.py (a fix in flight)
-    return copies(home, WORD, OLD, skip=RECALL_STATE_IN_FLIGHT)
+    return copies(home, WORD, OLD)
 
 
 @pytest.mark.parametrize("scope", ["project", "global"])

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.forget_search import RECALL_STATE_IN_FLIGHT, copies
+from tests.forget_search import copies
 
 from .clikit import HomeCli
 
@@ -60,8 +60,7 @@ class Cli(HomeCli):
         return hashlib.sha256((self.home / rel).read_bytes()).hexdigest()
 
     def leftovers(self, skip: tuple[str, ...] = ()) -> list[tuple[str, str, str]]:
-        # recall's session states and counters: see tests/forget_search.py (a fix in flight)
-        return copies(self.home, WORD, OLD, skip=RECALL_STATE_IN_FLIGHT + skip)
+        return copies(self.home, WORD, OLD, skip=skip)
 
 
 @pytest.fixture

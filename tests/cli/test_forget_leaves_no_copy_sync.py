@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.forget_search import RECALL_STATE_IN_FLIGHT, copies, git_objects_holding
+from tests.forget_search import copies, git_objects_holding
 
 from .clikit import HomeCli
 
@@ -31,8 +31,7 @@ class Person(HomeCli):
         return [m["path"] for m in self.json("recall", message, "--session", session)["memories"]]
 
     def leftovers(self) -> list[tuple[str, str, str]]:
-        # recall's session states and counters: see tests/forget_search.py (a fix in flight)
-        return copies(self.home, WORD, OLD, skip=(SYNC_REPO, *RECALL_STATE_IN_FLIGHT))
+        return copies(self.home, WORD, OLD, skip=(SYNC_REPO,))
 
 
 def _git(repo: Path, *args: str) -> str:

@@ -12,7 +12,7 @@ import asyncio
 import pytest
 from lsprotocol import types
 
-from tests.forget_search import RECALL_STATE_IN_FLIGHT, copies
+from tests.forget_search import copies
 
 from .conftest import PROJECT, start_harness, stop_harness
 
@@ -29,8 +29,7 @@ PROMPTS = [
 
 
 def leftovers(home):
-    # recall's session states and counters: see tests/forget_search.py (a fix in flight)
-    return copies(home, WORD, OLD, skip=RECALL_STATE_IN_FLIGHT)
+    return copies(home, WORD, OLD)
 
 
 @pytest.mark.asyncio
