@@ -212,3 +212,32 @@ def test_rows_of_notes_no_longer_on_disk_go_too_but_not_an_unmounted_folder_s(
 
     assert _holding(store.home, WORD, "marmotline") == []
     assert _keys(index) == {f"{scope.rel}/inbox/use-bun.md", *tooling}
+
+
+def test_a_forget_rewrites_recall_state_an_older_memlsp_wrote_with_paths(store: Store) -> None:
+    # an older memlsp kept note paths (slugs of their descriptions) in the session states
+    # and the counter; those files are otherwise rewritten only on their next use
+    import json
+
+    scope = _project(store, "ledger")
+    gone = _write(store, scope, "deploy-pipeline", f"Deploys go through the {WORD} pipeline", "")
+    other = _write(store, scope, "use-bun", "Use bun, not npm, in this repo", "")
+    old_path = f"{scope.rel}/inbox/{WORD}-runbook.md"  # a note forgotten long ago
+    sessions_dir = scope.state_dir / "sessions"
+    sessions_dir.mkdir(parents=True, exist_ok=True)
+    state = {"session_id": "old", "started": "2026-11-01T10:00:00Z", "turns": 3,
+             "bytes_injected": 900, "injected": [old_path, other], "compactions": 0,
+             "exhausted": False}  # fmt: skip
+    (sessions_dir / "old-0123456789.json").write_text(json.dumps(state), "utf-8")
+    counts = scope.state_dir / "recall-counts.json"
+    counts.write_text(json.dumps({old_path: 2, other: 1}), "utf-8")
+
+    forget(store, gone, _sha(store, gone))
+
+    assert _holding(store.home, WORD) == []
+    from memlsp.core import sessions
+
+    kept = json.loads((sessions_dir / "old-0123456789.json").read_text("utf-8"))
+    assert kept["injected"] == [sessions.home_path_digest(p) for p in (old_path, other)]
+    assert kept["turns"] == 3
+    assert sessions.times_recalled([scope], other) == 1

@@ -183,6 +183,40 @@ def _count(scope: Scope, digests: list[str]) -> None:
         atomic_write(_counts_path(scope), json.dumps(counts, ensure_ascii=False), durable=False)
 
 
+def rewrite_paths(scope: Scope) -> int:
+    """Rewrite the session states and the recall counter of ``scope`` that an older memlsp
+    wrote with note paths (slugs of their descriptions) so they hold digests only; a file
+    is otherwise rewritten only on its session's next turn, or the counter on the scope's
+    next injection — a forget must not wait for that (R24). Returns the files rewritten."""
+    folder = scope.state_dir / "sessions"
+    counts = _counts_path(scope)
+    if not folder.is_dir() and not counts.exists():
+        return 0
+    rewritten = 0
+    lock = file_lock(_lock_path(scope)) if folder.is_dir() else contextlib.nullcontext()
+    with lock:
+        for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
+            try:
+                data = json.loads(path.read_text("utf-8"))
+                injected = data.get("injected") if isinstance(data, dict) else None
+            except (OSError, ValueError):
+                continue
+            if isinstance(injected, list) and injected != _digests(injected):
+                data["injected"] = _digests(injected)
+                with contextlib.suppress(OSError):
+                    atomic_write(path, json.dumps(data, ensure_ascii=False), durable=False)
+                    rewritten += 1
+        try:
+            raw = json.loads(counts.read_text("utf-8"))
+        except (OSError, ValueError):
+            raw = None
+        if isinstance(raw, dict) and any(not _DIGEST.fullmatch(str(k)) for k in raw):
+            with contextlib.suppress(OSError):
+                atomic_write(counts, json.dumps(_read_counts(scope)), durable=False)
+                rewritten += 1
+    return rewritten
+
+
 def times_recalled(scopes: list[Scope], path: str) -> int:
     """How many times the note at home-relative ``path`` was injected, summed over the
     counters of ``scopes`` (recall state lives in the project scope of the workspace, and a

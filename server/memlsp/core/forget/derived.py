@@ -26,7 +26,7 @@ from ..store import Store
 
 log = logging.getLogger("memlsp.core.forget")
 
-__all__ = ["index_files", "scrub_indexes"]
+__all__ = ["index_files", "rewrite_recall_state", "scrub_indexes"]
 
 
 def index_files(store: Store) -> list[Path]:
@@ -36,6 +36,19 @@ def index_files(store: Store) -> list[Path]:
 
     homes = [*store.scopes(), home_state(store)]
     return [scope.state_dir / INDEX_FILE for scope in homes]
+
+
+def rewrite_recall_state(store: Store) -> None:
+    """Recall's session states and counters hold digests of note paths; files an older
+    memlsp wrote with paths are rewritten now (:func:`memlsp.core.sessions.rewrite_paths`)
+    rather than on their next use, so a forgotten note's path does not stay in them."""
+    from ..sessions import home_state, rewrite_paths
+
+    for scope in [*store.scopes(), home_state(store)]:
+        try:
+            rewrite_paths(scope)
+        except (OSError, MemlspError) as exc:  # a cache: the next turn rewrites it anyway
+            log.warning("recall state in %s not rewritten: %s", scope.state_dir, exc)
 
 
 def scrub_indexes(

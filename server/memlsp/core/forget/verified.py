@@ -30,7 +30,7 @@ from .. import telemetry
 from ..notes import iso, utcnow
 from ..records import index_warning
 from ..store import Scope, Store
-from .derived import scrub_indexes
+from .derived import rewrite_recall_state, scrub_indexes
 from .errors import ForgetRefused
 from .paths import NoteLocation, validate_path
 from .tombstones import AUDIT, TOMBSTONES, body_digest, path_digest, path_tombstone
@@ -131,6 +131,7 @@ def forget(
     # no copy in the derived indexes either (a retry of a forget that crashed before this
     # point scrubs too); outside the scope's lock: the indexes have their own
     scrubbed = scrub_indexes(store, result.path)
+    rewrite_recall_state(store)
     from ..pending import drop_updates_of  # nor an update of it waiting for review (R37)
 
     drop_updates_of(store, result.path)
