@@ -79,3 +79,18 @@ def run_main(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, 
     code = main(list(argv))
     out = capsys.readouterr()
     return code, out.out, out.err
+
+
+def team_repos(tmp_path: Path) -> tuple[Path, Path]:
+    """A team's project (a git repository whose origin names it) and an empty bare
+    repository for its shared memory: ``(project, remote)``."""
+    repo = tmp_path / "ledger"
+    repo.mkdir()
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    subprocess.run(
+        ["git", "-C", str(repo), "remote", "add", "origin", "git@example.com:acme/ledger"],
+        check=True,
+    )
+    remote = tmp_path / "memory.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)
+    return repo, remote

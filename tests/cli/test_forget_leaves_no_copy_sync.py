@@ -15,7 +15,7 @@ import pytest
 
 from tests.forget_search import copies, git_objects_holding
 
-from .clikit import HomeCli
+from .clikit import HomeCli, team_repos
 
 SCOPE = "projects/example.com/acme/ledger"
 WORD = "plumtrevane"  # in the note from the start
@@ -42,15 +42,7 @@ def _git(repo: Path, *args: str) -> str:
 
 @pytest.fixture
 def team(tmp_path: Path):
-    repo = tmp_path / "ledger"
-    repo.mkdir()
-    subprocess.run(["git", "init", "-q", str(repo)], check=True)
-    subprocess.run(
-        ["git", "-C", str(repo), "remote", "add", "origin", "git@example.com:acme/ledger"],
-        check=True,
-    )
-    remote = tmp_path / "memory.git"
-    subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)
+    repo, remote = team_repos(tmp_path)
     return remote, Person(tmp_path, "ada", repo), Person(tmp_path, "bo", repo)
 
 

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import subprocess
 from pathlib import Path
 
 import pytest
 
-from .clikit import HomeCli, run_memlsp
+from .clikit import HomeCli, run_memlsp, team_repos
 
 SCOPE = "projects/example.com/acme/ledger"
 # `memlsp sync status --json` (docs/reference/cli.md): these keys, in this order
@@ -32,15 +31,7 @@ class Person(HomeCli):
 
 @pytest.fixture
 def team(tmp_path: Path):
-    repo = tmp_path / "ledger"
-    repo.mkdir()
-    subprocess.run(["git", "init", "-q", str(repo)], check=True)
-    subprocess.run(
-        ["git", "-C", str(repo), "remote", "add", "origin", "git@example.com:acme/ledger"],
-        check=True,
-    )
-    remote = tmp_path / "memory.git"
-    subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)
+    repo, remote = team_repos(tmp_path)
     return remote, Person(tmp_path, "ada", repo), Person(tmp_path, "bo", repo)
 
 
