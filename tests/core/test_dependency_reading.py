@@ -8,12 +8,13 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from memlsp.core.notes import Note
 from memlsp.core.recall import Recaller
 from memlsp.core.retrieval.dependency_form import READING, dependency_reading
 from memlsp.core.retrieval.hybrid import Hit, select
 from memlsp.core.retrieval.params import RecallParams
 from memlsp.core.store import Scope, Store
+
+from tests.core.notekit import project_memory
 
 NOW = dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.UTC)
 
@@ -57,8 +58,6 @@ def test_adding_a_thing_to_the_code_is_not(message: str) -> None:
 
 
 def _small_memory(store: Store) -> Scope:
-    rel = "projects/example.com/acme/ingest"
-    scope = store.ensure_scope(Scope("project", rel, store.home / rel))
     notes = [
         (
             "poetry-only",
@@ -92,19 +91,8 @@ def _small_memory(store: Store) -> Scope:
             "Comfortable with SQL and Spark; explain packaging steps briefly.",
         ),
     ]
-    for name, type_, desc, body in notes:
-        store.write_note(
-            scope,
-            Note(
-                name=name,
-                description=desc,
-                type=type_,
-                body=body,
-                meta={"created": "2026-11-01T09:00:00Z"},
-            ),
-            now=NOW - dt.timedelta(days=29),
-        )
-    return scope
+    created = {"created": "2026-11-01T09:00:00Z"}
+    return project_memory(store, "ingest", notes, now=NOW - dt.timedelta(days=29), meta=created)
 
 
 def test_a_terse_add_finds_the_dependency_rule_in_a_small_memory(store: Store) -> None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from memlsp.core.notes import Note
 from memlsp.core.recall import Recaller
 from memlsp.core.retrieval.doc import facets
 from memlsp.core.retrieval.embedders import HashingEmbedder
@@ -16,7 +15,10 @@ from memlsp.core.retrieval.params import RecallParams
 from memlsp.core.retrieval.vectors import NoteVectors
 from memlsp.core.store import Scope, Store
 
+from tests.core.notekit import NoteSpec, project_memory
+
 NOW = dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.UTC)
+WRITTEN = NOW - dt.timedelta(days=29)
 RULE_OFF = RecallParams(foreign_language_coverage=None)
 
 
@@ -82,16 +84,7 @@ INVOICE_EXPORTER = (
 )
 
 
-def _write(store: Store, scope: Scope, notes: list[tuple[str, str, str, str]]) -> Scope:
-    for name, type_, desc, body in notes:
-        note = Note(name=name, description=desc, type=type_, body=body)
-        store.write_note(scope, note, now=NOW - dt.timedelta(days=29))
-    return scope
-
-
-def _memory(store: Store, extra: list[tuple[str, str, str, str]] = ()) -> Scope:
-    rel = "projects/example.com/acme/billing"
-    scope = store.ensure_scope(Scope("project", rel, store.home / rel))
+def _memory(store: Store, extra: list[NoteSpec] = ()) -> Scope:
     notes = [
         (
             "naming-plain-english",
@@ -110,7 +103,7 @@ def _memory(store: Store, extra: list[tuple[str, str, str, str]] = ()) -> Scope:
         INVOICE_EXPORTER,
         *extra,
     ]
-    return _write(store, scope, notes)
+    return project_memory(store, "billing", notes, now=WRITTEN)
 
 
 def _names(recaller: Recaller, message: str, session: str) -> list[str]:
@@ -172,8 +165,6 @@ def test_rows_that_do_not_record_languages_turn_the_rule_off() -> None:
 
 
 def _ops_memory(store: Store) -> Scope:
-    rel = "projects/example.com/acme/ops"
-    scope = store.ensure_scope(Scope("project", rel, store.home / rel))
     notes = [
         (
             "db-failover",
@@ -191,7 +182,7 @@ def _ops_memory(store: Store) -> Scope:
         BILLING_WORKER,
         USER_BACKEND,
     ]
-    return _write(store, scope, notes)
+    return project_memory(store, "ops", notes, now=WRITTEN)
 
 
 def test_a_knowledge_question_about_a_tool_no_note_names_injects_nothing(store: Store) -> None:
