@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-import subprocess
-import sys
 from pathlib import Path
 
+from tests.cli.clikit import run_memlsp
 from tests.forget_search import copies
 
 from .conftest import PROJECT, hook_input, run_hook, wait_for, write_session_log
@@ -79,13 +78,4 @@ def test_a_fact_learned_by_the_hooks_and_forgotten_leaves_no_copy(
 
 
 def _cli(env: dict, cwd: Path, *args: str) -> str:
-    proc = subprocess.run(
-        [sys.executable, "-m", "memlsp", *args],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert proc.returncode == 0, (args, proc.stdout, proc.stderr)
-    return proc.stdout
+    return run_memlsp(cwd, *args, env=env).stdout
