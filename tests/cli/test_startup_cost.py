@@ -85,10 +85,12 @@ print(json.dumps({"modules": sorted(sys.modules), "compiled_by": sorted(compiled
 """
 
 
-def probe(path: str, cwd: Path, home: Path) -> dict:
+def python(code: str, *args: str, cwd: Path, home: Path) -> subprocess.CompletedProcess:
+    """``python -c code *args`` over the memory home ``home``, this checkout's server first;
+    it must exit 0."""
     env = {**os.environ, "MEMLSP_HOME": str(home), "PYTHONPATH": str(SERVER)}
     proc = subprocess.run(
-        [sys.executable, "-c", PROBE, path],
+        [sys.executable, "-c", code, *args],
         cwd=cwd,
         env=env,
         capture_output=True,
@@ -96,7 +98,11 @@ def probe(path: str, cwd: Path, home: Path) -> dict:
         timeout=120,
     )
     assert proc.returncode == 0, proc.stderr
-    return json.loads(proc.stdout.splitlines()[-1])
+    return proc
+
+
+def probe(path: str, cwd: Path, home: Path) -> dict:
+    return json.loads(python(PROBE, path, cwd=cwd, home=home).stdout.splitlines()[-1])
 
 
 @pytest.fixture
@@ -156,7 +162,6 @@ GC_STATE = "import gc, sys; print(gc.isenabled(), gc.get_freeze_count() > 0, fil
 
 
 def test_a_memlsp_process_collects_garbage_again_once_loaded(listed, memlsp_home) -> None:
-    env = {**os.environ, "MEMLSP_HOME": str(memlsp_home), "PYTHONPATH": str(SERVER)}
     # `memlsp ls`: the command runs with the collector on and the modules frozen
     ls = (
         "import sys; from memlsp.cli import ls_cmd; shown = ls_cmd.cmd_ls\n"
@@ -172,15 +177,7 @@ def test_a_memlsp_process_collects_garbage_again_once_loaded(listed, memlsp_home
         "from memlsp.cli.main import main; sys.exit(main())"
     )
     for code in (ls, serve):
-        proc = subprocess.run(
-            [sys.executable, "-c", code],
-            cwd=listed,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
-        assert proc.returncode == 0, proc.stderr
+        proc = python(code, cwd=listed, home=memlsp_home)
         assert proc.stderr.splitlines()[-1] == "True True", proc.stderr
 
 
