@@ -22,29 +22,34 @@ from collections.abc import Collection
 from pathlib import Path
 
 from ..errors import MemlspError
-from ..store import Store
+from ..store import Scope, Store
 
 log = logging.getLogger("memlsp.core.forget")
 
 __all__ = ["index_files", "rewrite_recall_state", "scrub_indexes"]
 
 
+def _recall_homes(store: Store) -> list[Scope]:
+    """Every scope a recaller may keep its index and session state in (ADR 0009)."""
+    from ..sessions import home_state
+
+    return [*store.scopes(), home_state(store)]
+
+
 def index_files(store: Store) -> list[Path]:
     """Every retrieval index file a recall home of ``store`` may hold (existing or not)."""
     from ..retrieval.cache_file import INDEX_FILE
-    from ..sessions import home_state
 
-    homes = [*store.scopes(), home_state(store)]
-    return [scope.state_dir / INDEX_FILE for scope in homes]
+    return [scope.state_dir / INDEX_FILE for scope in _recall_homes(store)]
 
 
 def rewrite_recall_state(store: Store) -> None:
     """Recall's session states and counters hold digests of note paths; files an older
     memlsp wrote with paths are rewritten now (:func:`memlsp.core.sessions.rewrite_paths`)
     rather than on their next use, so a forgotten note's path does not stay in them."""
-    from ..sessions import home_state, rewrite_paths
+    from ..sessions import rewrite_paths
 
-    for scope in [*store.scopes(), home_state(store)]:
+    for scope in _recall_homes(store):
         try:
             rewrite_paths(scope)
         except (OSError, MemlspError) as exc:  # a cache: the next turn rewrites it anyway
